@@ -1,0 +1,31 @@
+// Test levels live in the file name: *.unit.spec.ts (pure, no I/O), *.int.spec.ts (real engines),
+// *.e2e.spec.ts (the gateway over HTTP/WebSocket on the real stack). Integration suites create their
+// own uniquely named databases and topics, so the two workers never share state.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.ts$': swc },
+  testEnvironment: 'node',
+  setupFiles: ['reflect-metadata'],
+};
+module.exports = {
+  maxWorkers: 2,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{src,test}/**/*.unit.spec.ts'] },
+    {
+      ...common,
+      displayName: 'int',
+      testMatch: ['<rootDir>/{src,test}/**/*.int.spec.ts', '<rootDir>/{src,test}/**/*.e2e.spec.ts'],
+      slowTestThreshold: 30,
+    },
+  ],
+};

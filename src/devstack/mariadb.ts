@@ -1,0 +1,63 @@
+// MariaDB/MySQL: reuse the server on MYSQL_HOST:MYSQL_PORT; if it is local and down, start it (and
+// install mariadb-server first if absent). Provision the tidemark user with rights on tidemark_*
+// databases only, and one database per configured fitness shard.
+import knex from 'knex';
+import { existsSync } from 'node:fs';
+import { waitFor } from '../shared/lifecycle';
+import type { StackContext, StackService } from './service';
+import { aptInstall, run, tcpAnswers, which } from './system';
+
+const MARIADBD = '/usr/sbin/mariadbd';
+
+export function mariadbService(ctx: StackContext): StackService {
+  const s = ctx.settings;
+  const isLocal = ['127.0.0.1', 'localhost'].includes(s.mysqlHost);
+  const asUser = () =>
+    knex({ client: 'mysql2', connection: { host: s.mysqlHost, port: s.mysqlPort, user: s.mysqlUser, password: s.mysqlPassword, connectTimeout: 3000 }, pool: { min: 0, max: 1 } });
+
+  return {
+    name: 'mysql',
+    address: `${s.mysqlHost}:${s.mysqlPort}`,
+    async check() {
+      const db = asUser();
+      try {
+        await db.raw('SELECT 1');
+        for (const d of s.fitnessShardDatabases) await db.raw('SELECT 1 FROM information_schema.schemata WHERE schema_name = ?', [d]).then(([rows]) => {
+          if ((rows as unknown[]).length === 0) throw new Error(`database ${d} missing`);
+        });
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await db.destroy();
+      }
+    },
+    async up() {
+      if (!(await tcpAnswers(s.mysqlHost, s.mysqlPort))) {
+        if (!isLocal) throw new Error(`MySQL at ${s.mysqlHost}:${s.mysqlPort} does not answer and is not local; start it or fix MYSQL_HOST/MYSQL_PORT`);
+        if (!existsSync(MARIADBD) && !which('mariadbd')) aptInstall(['mariadb-server'], ctx.log);
+        ctx.log('starting MariaDB');
+        run('start-stop-daemon', ['--start', '--oknodo', '--background', '--exec', existsSync(MARIADBD) ? MARIADBD : which('mariadbd')!]);
+        await waitFor(() => tcpAnswers(s.mysqlHost, s.mysqlPort), { timeoutMs: 60000, what: 'MariaDB to listen' });
+      }
+      if (!isLocal) return; // external servers are provisioned by their owners
+      const root = knex({ client: 'mysql2', connection: { host: s.mysqlHost, port: s.mysqlPort, user: 'root', password: '' }, pool: { min: 0, max: 1 } });
+      try {
+        for (const host of ['%', 'localhost', '127.0.0.1']) {
+          await root.raw('CREATE USER IF NOT EXISTS ?@? IDENTIFIED BY ?', [s.mysqlUser, host, s.mysqlPassword]);
+          // Tests create uniquely named tidemark_* databases, so the grant covers the prefix.
+          await root.raw('GRANT ALL PRIVILEGES ON `tidemark\\_%`.* TO ?@?', [s.mysqlUser, host]);
+          await root.raw('GRANT PROCESS, CONNECTION ADMIN ON *.* TO ?@?', [s.mysqlUser, host]).catch(() =>
+            root.raw('GRANT PROCESS, SUPER ON *.* TO ?@?', [s.mysqlUser, host]),
+          );
+        }
+        for (const d of s.fitnessShardDatabases) await root.raw('CREATE DATABASE IF NOT EXISTS ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_bin', [d]);
+      } finally {
+        await root.destroy();
+      }
+    },
+    async down() {
+      return 'not-ours';
+    },
+  };
+}

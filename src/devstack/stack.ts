@@ -1,0 +1,38 @@
+// The local stack: the four engines Tidemark needs, brought up in parallel and idempotently.
+import { resolve } from 'node:path';
+import type { Settings } from '../config/settings';
+import { clickhouseService } from './clickhouse';
+import { kafkaService } from './kafka';
+import { mariadbService } from './mariadb';
+import { postgresService } from './postgres';
+import type { StackContext, StackService } from './service';
+
+export const repoRoot = resolve(__dirname, __dirname.includes(`${'/dist/'}`) ? '../../..' : '../..');
+
+export function stackServices(settings: Settings, log: (l: string) => void = () => undefined): StackService[] {
+  const ctx: StackContext = { settings, dir: resolve(repoRoot, settings.stackDir), root: repoRoot, log };
+  return [mariadbService(ctx), postgresService(ctx), kafkaService(ctx), clickhouseService(ctx)];
+}
+
+export interface ServiceStatus {
+  name: string;
+  address: string;
+  answers: boolean;
+}
+
+export async function stackStatus(services: StackService[]): Promise<ServiceStatus[]> {
+  return Promise.all(services.map(async (s) => ({ name: s.name, address: s.address, answers: await s.check() })));
+}
+
+/** Brings every engine up; reports every failure together rather than stopping at the first. */
+export async function stackUp(services: StackService[]): Promise<void> {
+  const results = await Promise.allSettled(services.map((s) => s.up()));
+  const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${services[i]!.name}: ${(r.reason as Error).message}`] : []));
+  if (failed.length) throw new Error(`stack up failed:\n  ${failed.join('\n  ')}`);
+}
+
+export async function stackDown(services: StackService[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const s of [...services].reverse()) out[s.name] = await s.down();
+  return out;
+}

@@ -1,0 +1,34 @@
+// A local GraphiQL explorer: the page and its assets come from node_modules (graphiql 3 UMD, React 18),
+// never a CDN, because the machines Tidemark runs on may have no internet.
+import express, { type Router } from 'express';
+import { dirname, join } from 'node:path';
+
+const assets: Record<string, string> = {
+  'react.js': join(dirname(require.resolve('react/package.json')), 'umd', 'react.production.min.js'),
+  'react-dom.js': join(dirname(require.resolve('react-dom/package.json')), 'umd', 'react-dom.production.min.js'),
+  'graphiql.js': join(dirname(require.resolve('graphiql/package.json')), 'graphiql.min.js'),
+  'graphiql.css': join(dirname(require.resolve('graphiql/package.json')), 'graphiql.min.css'),
+};
+
+export const explorerHtml = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Tidemark GraphQL explorer</title>
+<link rel="stylesheet" href="/explorer/graphiql.css">
+<style>html,body,#graphiql{height:100%;margin:0}</style></head>
+<body><div id="graphiql">Loading the explorer…</div>
+<script src="/explorer/react.js"></script>
+<script src="/explorer/react-dom.js"></script>
+<script src="/explorer/graphiql.js"></script>
+<script>
+  var fetcher = GraphiQL.createFetcher({ url: window.location.origin + '/graphql' });
+  ReactDOM.createRoot(document.getElementById('graphiql')).render(
+    React.createElement(GraphiQL, { fetcher: fetcher, defaultEditorToolsVisibility: true,
+      defaultQuery: '# Put your token in Headers: {"Authorization": "Bearer ..."}\\n{ health { ready stores { store up } } }\\n' }));
+</script></body></html>`;
+
+export function explorerAssets(): Router {
+  const r = express.Router();
+  for (const [name, file] of Object.entries(assets)) {
+    r.get(`/explorer/${name}`, (_req, res) => res.sendFile(file, { maxAge: '1h' }));
+  }
+  return r;
+}

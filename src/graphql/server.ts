@@ -1,0 +1,132 @@
+// The gateway: one HTTP server carries GraphQL over HTTP (Apollo) and WebSocket (graphql-ws) on the
+// same path, plus /healthz (process alive), /readyz (every store answers), /metrics and the explorer.
+// `stop()` stops accepting, drains in-flight requests and closes subscriptions.
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
+import type { GraphQLSchema } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { randomUUID } from 'node:crypto';
+import type { Registry } from 'prom-client';
+import type { Logger } from '../shared/logger';
+import { histogram } from '../metrics/registry';
+import type { GatewayContext, GatewayServices } from './context';
+import { formatGraphQLError } from './errors';
+import { explorerAssets, explorerHtml } from './explorer';
+
+export interface GatewayOptions {
+  schema: GraphQLSchema;
+  services: GatewayServices;
+  logger: Logger;
+  registry: Registry;
+  host: string;
+  port: number;
+  introspection: boolean;
+  explorer: boolean;
+  development: boolean;
+}
+
+export interface Gateway {
+  url: string;
+  wsUrl: string;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+export async function startGateway(o: GatewayOptions): Promise<Gateway> {
+  const app = express();
+  const httpServer = createServer(app);
+  const wss = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const duration = histogram(o.registry, {
+    name: 'tidemark_graphql_request_duration_seconds',
+    help: 'GraphQL request duration by operation name and outcome.',
+    labelNames: ['operation', 'outcome'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  });
+
+  const wsCleanup = useServer(
+    {
+      schema: o.schema,
+      context: (): GatewayContext => ({ requestId: randomUUID(), logger: o.logger, services: o.services }),
+    },
+    wss,
+  );
+
+  const apollo = new ApolloServer<GatewayContext>({
+    schema: o.schema,
+    introspection: o.introspection,
+    includeStacktraceInErrorResponses: o.development,
+    formatError: formatGraphQLError(o.logger, o.development),
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginLandingPageDisabled(),
+      {
+        async serverWillStart() {
+          return { drainServer: async () => { await wsCleanup.dispose(); } };
+        },
+      },
+      {
+        async requestDidStart() {
+          const end = duration.startTimer();
+          return {
+            async willSendResponse(rc) {
+              end({ operation: rc.operationName ?? 'anonymous', outcome: rc.errors?.length ? 'error' : 'ok' });
+            },
+          };
+        },
+      },
+    ],
+  });
+  await apollo.start();
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'alive' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const r = await o.services.readiness();
+    const failing = Object.entries(r.stores).filter(([, up]) => !up).map(([s]) => s);
+    res.status(r.ready ? 200 : 503).json({ status: r.ready ? 'ready' : 'not-ready', stores: r.stores, failing });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(o.registry.contentType).send(await o.registry.metrics());
+  });
+  if (o.explorer) {
+    app.use(explorerAssets());
+    app.get('/graphql', (req, res, next) => {
+      if (req.accepts(['html', 'json']) === 'html' && !req.query.query) res.type('html').send(explorerHtml);
+      else next();
+    });
+  }
+  app.use(
+    '/graphql',
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req }): Promise<GatewayContext> => {
+        const requestId = (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].slice(0, 64)) || randomUUID();
+        return { requestId, logger: o.logger.child({ requestId }), services: o.services };
+      },
+    }),
+  );
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(o.port, o.host, () => resolve());
+  });
+  const addr = httpServer.address() as AddressInfo;
+  const base = `${addr.address}:${addr.port}`;
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `http://${base}/graphql`,
+    wsUrl: `ws://${base}/graphql`,
+    server: httpServer,
+    stop() {
+      stopped ??= apollo.stop();
+      return stopped;
+    },
+  };
+}

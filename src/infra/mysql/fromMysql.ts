@@ -1,0 +1,60 @@
+// MySQL/MariaDB adapter: one knex pool per fitness shard. DECIMAL columns come back as strings so
+// results stay exact decimals end to end; every connection runs in UTC.
+import knex, { type Knex } from 'knex';
+import type { Settings } from '../../config/settings';
+
+export interface MysqlShard {
+  index: number;
+  database: string;
+  db: Knex;
+}
+
+export interface MysqlShards {
+  shards: MysqlShard[];
+  shard(index: number): MysqlShard;
+  destroy(): Promise<void>;
+}
+
+export type MysqlConnectionSettings = Pick<Settings, 'mysqlHost' | 'mysqlPort' | 'mysqlUser' | 'mysqlPassword' | 'dbPoolMax'>;
+
+export function mysqlKnex(s: MysqlConnectionSettings, database?: string, poolMax = s.dbPoolMax): Knex {
+  return knex({
+    client: 'mysql2',
+    connection: {
+      host: s.mysqlHost,
+      port: s.mysqlPort,
+      user: s.mysqlUser,
+      password: s.mysqlPassword,
+      database,
+      timezone: 'Z',
+      dateStrings: false,
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      decimalNumbers: false,
+      connectTimeout: 5000,
+    },
+    pool: {
+      min: 0,
+      max: poolMax,
+      // Every pooled connection works in UTC so NOW(3) and stored DATETIMEs agree across processes.
+      afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, c: unknown) => void) =>
+        conn.query("SET time_zone = '+00:00'", (err) => done(err, conn)),
+    },
+    acquireConnectionTimeout: 10000,
+  });
+}
+
+export function fromMysqlShards(s: MysqlConnectionSettings & Pick<Settings, 'fitnessShardDatabases'>): MysqlShards {
+  const shards = s.fitnessShardDatabases.map((database, index) => ({ index, database, db: mysqlKnex(s, database) }));
+  return {
+    shards,
+    shard(index) {
+      const sh = shards[index];
+      if (!sh) throw new RangeError(`no fitness shard ${index} (configured: ${shards.length})`);
+      return sh;
+    },
+    destroy: async () => {
+      await Promise.all(shards.map((sh) => sh.db.destroy()));
+    },
+  };
+}

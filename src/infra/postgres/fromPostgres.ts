@@ -1,0 +1,27 @@
+// PostgreSQL adapter: one knex pool for the orders store. NUMERIC stays a string (exact decimals);
+// timestamps are timestamptz and sessions run in UTC.
+import knex, { type Knex } from 'knex';
+import type { Settings } from '../../config/settings';
+
+export type PostgresConnectionSettings = Pick<Settings, 'pgHost' | 'pgPort' | 'pgUser' | 'pgPassword' | 'dbPoolMax'>;
+
+export function postgresKnex(s: PostgresConnectionSettings, database: string, poolMax = s.dbPoolMax): Knex {
+  return knex({
+    client: 'pg',
+    connection: {
+      host: s.pgHost,
+      port: s.pgPort,
+      user: s.pgUser,
+      password: s.pgPassword,
+      database,
+      connectionTimeoutMillis: 5000,
+      options: '-c TimeZone=UTC',
+    },
+    pool: { min: 0, max: poolMax },
+    acquireConnectionTimeout: 10000,
+  });
+}
+
+export function fromPostgres(s: PostgresConnectionSettings & Pick<Settings, 'pgDatabase'>): Knex {
+  return postgresKnex(s, s.pgDatabase);
+}

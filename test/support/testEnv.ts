@@ -1,0 +1,107 @@
+// Integration-test environment: every suite gets its own uniquely named MySQL shard databases,
+// PostgreSQL database, ClickHouse database and Kafka topic prefix, migrated through the real
+// migrations, and dropped again in `cleanup()`. Suites therefore never share state, even when jest
+// runs them in parallel against the same engines.
+import { randomBytes } from 'node:crypto';
+import { loadSettings, type Settings } from '../../src/config/settings';
+import { migrateAll } from '../../src/app/migrateAll';
+import { openResources, type Resources } from '../../src/app/resources';
+import { fromClickHouse } from '../../src/infra/clickhouse/fromClickHouse';
+import { ident } from '../../src/infra/clickhouse/literal';
+import { mysqlKnex } from '../../src/infra/mysql/fromMysql';
+import { postgresKnex } from '../../src/infra/postgres/fromPostgres';
+
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+/** Settings for a test: silent logs, ephemeral port, unique database and topic names. */
+export function testSettings(overrides: Partial<Settings> = {}, env: NodeJS.ProcessEnv = process.env): Settings {
+  const id = uniqueSuffix();
+  const base = loadSettings({ ...env, TIDEMARK_ENV: 'test', LOG_LEVEL: env.TEST_LOG_LEVEL ?? 'silent' });
+  return {
+    ...base,
+    httpPort: 0,
+    fitnessShardDatabases: [`tidemark_t_${id}_f0`, `tidemark_t_${id}_f1`],
+    pgDatabase: `tidemark_t_${id}_o`,
+    clickhouseDatabase: `tidemark_t_${id}`,
+    kafkaTopicPrefix: `tidemark-t-${id}`,
+    kafkaPartitions: 3,
+    stackManage: false,
+    ...overrides,
+  };
+}
+
+export async function createDatabases(s: Settings): Promise<void> {
+  const my = mysqlKnex(s, undefined, 1);
+  try {
+    for (const d of s.fitnessShardDatabases) await my.raw('CREATE DATABASE IF NOT EXISTS ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_bin', [d]);
+  } finally {
+    await my.destroy();
+  }
+  const pg = postgresKnex(s, 'postgres', 1);
+  try {
+    const exists = await pg.raw('SELECT 1 FROM pg_database WHERE datname = ?', [s.pgDatabase]);
+    if (exists.rows.length === 0) await pg.raw('CREATE DATABASE ??', [s.pgDatabase]);
+  } finally {
+    await pg.destroy();
+  }
+}
+
+export async function dropDatabases(s: Settings): Promise<void> {
+  const my = mysqlKnex(s, undefined, 1);
+  try {
+    for (const d of s.fitnessShardDatabases) await my.raw('DROP DATABASE IF EXISTS ??', [d]);
+  } finally {
+    await my.destroy();
+  }
+  const pg = postgresKnex(s, 'postgres', 1);
+  try {
+    await pg.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [s.pgDatabase]);
+  } finally {
+    await pg.destroy();
+  }
+  const ch = fromClickHouse(s, { database: null });
+  try {
+    await ch.command({ query: `DROP DATABASE IF EXISTS ${ident(s.clickhouseDatabase)}` });
+  } finally {
+    await ch.close();
+  }
+}
+
+export async function dropTopics(r: Resources): Promise<void> {
+  const admin = r.kafka.admin();
+  await admin.connect();
+  try {
+    const mine = (await admin.listTopics()).filter((t) => t.startsWith(`${r.settings.kafkaTopicPrefix}.`));
+    if (mine.length) await admin.deleteTopics({ topics: mine, timeout: 10000 });
+  } catch {
+    // Topic deletion is best effort: names are unique per suite, so leftovers never collide.
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+export interface TestEnv {
+  settings: Settings;
+  resources: Resources;
+  cleanup(): Promise<void>;
+}
+
+/** Creates, migrates and opens a private environment on the real engines. */
+export async function createTestEnv(overrides: Partial<Settings> = {}, opts: { migrate?: boolean } = {}): Promise<TestEnv> {
+  const settings = testSettings(overrides);
+  await createDatabases(settings);
+  const resources = openResources(settings);
+  if (opts.migrate ?? true) await migrateAll(resources);
+  return {
+    settings,
+    resources,
+    async cleanup() {
+      await dropTopics(resources);
+      await resources.close();
+      await dropDatabases(settings);
+    },
+  };
+}
+
