@@ -17,7 +17,7 @@ export async function migrateAll(r: Resources): Promise<MigrationReport[]> {
     ]);
     const failed = results.find((x): x is PromiseRejectedResult => x.status === 'rejected');
     if (failed) throw failed.reason;
-    const [my, pg, ch] = results as [PromiseFulfilledResult<MigrationReport[]>, PromiseFulfilledResult<MigrationReport>, PromiseFulfilledResult<MigrationReport>];
+    const [my, pg, ch] = results as unknown as [PromiseFulfilledResult<MigrationReport[]>, PromiseFulfilledResult<MigrationReport>, PromiseFulfilledResult<MigrationReport>];
     return [...my.value, pg.value, ch.value];
   } finally {
     await chAdmin.close();
