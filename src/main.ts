@@ -5,6 +5,9 @@ import { ConfigError, loadSettings } from './config/settings';
 import { stackServices, stackUp } from './devstack/stack';
 import { startTidemark } from './app/start';
 import { createLogger } from './shared/logger';
+import { randomBytes } from 'node:crypto';
+import { ROLES } from './auth/principal';
+import { signToken } from './auth/tokens';
 
 function rolesFromArgs(argv: string[]): string | undefined {
   const i = argv.findIndex((a) => a === '--roles' || a.startsWith('--roles='));
@@ -14,8 +17,18 @@ function rolesFromArgs(argv: string[]): string | undefined {
 
 async function main(): Promise<void> {
   const roles = rolesFromArgs(process.argv.slice(2));
-  const settings = loadSettings(roles ? { ...process.env, TIDEMARK_ROLES: roles } : process.env);
+  let settings = loadSettings(roles ? { ...process.env, TIDEMARK_ROLES: roles } : process.env);
   const logger = createLogger(settings.logLevel);
+  if (settings.env === 'development' && !settings.authJwtSecret && !settings.authJwksUrl) {
+    // Development mode keeps `npm start` usable in one command: a random secret for this run, and a
+    // token per role printed once (never in production, where a secret or JWKS is required).
+    settings = { ...settings, authJwtSecret: randomBytes(32).toString('hex') };
+    const o = { issuer: settings.authIssuer, audience: settings.authAudience };
+    for (const role of ROLES) {
+      const token = await signToken(settings.authJwtSecret!, { subject: `local-${role}`, roles: [role] }, o);
+      process.stdout.write(`development token (${role}): Authorization: Bearer ${token}\n`);
+    }
+  }
   if (settings.stackManage) {
     logger.info('bringing the local stack up (STACK_MANAGE=false to skip)');
     await stackUp(stackServices(settings, (l) => logger.info({ stack: true }, l)));

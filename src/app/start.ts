@@ -14,12 +14,21 @@ import { migrateAll } from './migrateAll';
 import { readinessProbe } from './readiness';
 import { openResources, type Resources } from './resources';
 import { roleStarters, type RoleDeps } from './roles';
+import { fromJwks, fromJwtSecret, type TokenVerifier } from '../auth/tokens';
+import { rejectAllTokens } from '../graphql/auth';
 
 export interface Tidemark {
   gateway?: Gateway;
   resources: Resources;
   registry: Registry;
   stop(): Promise<void>;
+}
+
+export function tokenVerifier(s: Settings): TokenVerifier {
+  const o = { issuer: s.authIssuer, audience: s.authAudience };
+  if (s.authJwksUrl) return fromJwks(s.authJwksUrl, o);
+  if (s.authJwtSecret) return fromJwtSecret(s.authJwtSecret, o);
+  return rejectAllTokens;
 }
 
 export function packageVersion(): string {
@@ -57,6 +66,8 @@ export async function startTidemark(settings: Settings, opts: { logger?: Logger;
         introspection: settings.graphqlIntrospection,
         explorer: settings.graphqlExplorer,
         development: settings.env === 'development',
+        verifier: tokenVerifier(settings),
+        limits: { maxDepth: settings.graphqlMaxDepth, maxCost: settings.graphqlMaxCost, maxPageSize: settings.graphqlMaxPageSize },
       });
       started.push(gateway);
     }

@@ -69,6 +69,14 @@ export const settingsTable = {
   relayBackoffMaxMs: setting('RELAY_BACKOFF_MAX_MS', '60000', 'Upper bound of the retry delay.', int(1, 86400000)),
   outboxRetentionHours: setting('OUTBOX_RETENTION_HOURS', '72', 'SENT outbox rows older than this are deleted in bounded batches.', int(0, 87600)),
 
+  authJwtSecret: setting('AUTH_JWT_SECRET', undefined, 'HS256 secret for bearer tokens (at least 32 characters). Unset in development: a random one is made and local tokens are printed.', z.string().min(32).optional()),
+  authJwksUrl: setting('AUTH_JWKS_URL', undefined, 'JWKS endpoint to verify bearer tokens instead of a shared secret.', z.string().url().optional()),
+  authIssuer: setting('AUTH_ISSUER', 'tidemark', 'Required `iss` claim of bearer tokens.', z.string().min(1)),
+  authAudience: setting('AUTH_AUDIENCE', 'tidemark-gateway', 'Required `aud` claim of bearer tokens.', z.string().min(1)),
+  graphqlMaxDepth: setting('GRAPHQL_MAX_DEPTH', '10', 'Deepest selection a GraphQL operation may have.', int(2, 100)),
+  graphqlMaxCost: setting('GRAPHQL_MAX_COST', '5000', 'Highest estimated cost of one GraphQL operation (list fields multiply by their page size).', int(10, 10000000)),
+  graphqlMaxPageSize: setting('GRAPHQL_MAX_PAGE_SIZE', '200', 'Largest page any list query returns (`first`).', int(1, 10000)),
+
   stackManage: setting('STACK_MANAGE', 'true', 'Let `npm start`/`npm test` install and start missing local engines (set false to use external ones).', bool),
   stackDir: setting('STACK_DIR', '.tidemark', 'Folder of local engine data, configs and logs (git-ignored).', z.string().min(1)),
 } as const;
@@ -110,6 +118,8 @@ function crossCheck(s: Settings): string[] {
     p.push(`RELAY_LEASE_MS (${s.relayLeaseMs}) must be greater than RELAY_PUBLISH_TIMEOUT_MS (${s.relayPublishTimeoutMs}), or a slow healthy publish is reclaimed and sent twice.`);
   if (s.relayBackoffMaxMs < s.relayBackoffBaseMs)
     p.push(`RELAY_BACKOFF_MAX_MS (${s.relayBackoffMaxMs}) must be at least RELAY_BACKOFF_BASE_MS (${s.relayBackoffBaseMs}).`);
+  if (s.env === 'production' && !s.authJwtSecret && !s.authJwksUrl) p.push('Set AUTH_JWT_SECRET or AUTH_JWKS_URL: production needs a way to verify bearer tokens.');
+  if (s.authJwtSecret && s.authJwksUrl) p.push('Set only one of AUTH_JWT_SECRET and AUTH_JWKS_URL.');
   if (new Set(s.fitnessShardDatabases).size !== s.fitnessShardDatabases.length) p.push('FITNESS_SHARD_DATABASES lists a database twice.');
   return p;
 }

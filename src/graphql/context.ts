@@ -2,6 +2,7 @@
 // resolvers never open connections themselves.
 import type { Logger } from '../shared/logger';
 import type { Readiness } from '../app/readiness';
+import type { Authentication } from './auth';
 
 /** Services the gateway exposes; each domain adds its own field as it lands. */
 export interface GatewayServices {
@@ -13,6 +14,8 @@ export interface GatewayServices {
 
 export interface GatewayContext {
   requestId: string;
+  /** Who is calling (resolved once per request / WebSocket connection). */
+  auth: Authentication;
   logger: Logger;
   services: GatewayServices;
 }

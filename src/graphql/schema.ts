@@ -3,6 +3,7 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
+import { authChecker } from './auth';
 import { HealthResolver } from './health.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -12,7 +13,7 @@ let cached: Promise<GraphQLSchema> | undefined;
 
 /** The gateway schema (built once per process: type-graphql metadata is global). */
 export function gatewaySchema(): Promise<GraphQLSchema> {
-  cached ??= buildSchema({ resolvers, validate: false, emitSchemaFile: false });
+  cached ??= buildSchema({ resolvers, validate: false, emitSchemaFile: false, authChecker, authMode: 'error' });
   return cached;
 }
 

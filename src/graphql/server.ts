@@ -17,6 +17,9 @@ import type { Logger } from '../shared/logger';
 import { histogram } from '../metrics/registry';
 import type { GatewayContext, GatewayServices } from './context';
 import { formatGraphQLError } from './errors';
+import { authenticate } from './auth';
+import { costLimitPlugin, depthRule, validateWithLimits } from './limits';
+import type { TokenVerifier } from '../auth/tokens';
 import { explorerAssets, explorerHtml } from './explorer';
 
 export interface GatewayOptions {
@@ -29,6 +32,8 @@ export interface GatewayOptions {
   introspection: boolean;
   explorer: boolean;
   development: boolean;
+  verifier: TokenVerifier;
+  limits: { maxDepth: number; maxCost: number; maxPageSize: number };
 }
 
 export interface Gateway {
@@ -49,10 +54,19 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   });
 
-  const wsCleanup = useServer(
+  // WebSocket clients authenticate once, in connection_init; a connection without a valid token is
+  // refused (graphql-ws closes it with 4403 Forbidden), so no subscription runs unauthenticated.
+  const wsCleanup = useServer<Record<string, unknown>, { auth?: GatewayContext['auth'] }>(
     {
       schema: o.schema,
-      context: (): GatewayContext => ({ requestId: randomUUID(), logger: o.logger, services: o.services }),
+      validate: validateWithLimits(o.limits.maxDepth),
+      onConnect: async (ctx) => {
+        const auth = await authenticate(o.verifier, ctx.connectionParams?.authorization);
+        if (!auth.principal) return false;
+        ctx.extra.auth = auth;
+        return true;
+      },
+      context: (ctx): GatewayContext => ({ requestId: randomUUID(), auth: ctx.extra.auth ?? {}, logger: o.logger, services: o.services }),
     },
     wss,
   );
@@ -62,7 +76,9 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
     introspection: o.introspection,
     includeStacktraceInErrorResponses: o.development,
     formatError: formatGraphQLError(o.logger, o.development),
+    validationRules: [depthRule(o.limits.maxDepth)],
     plugins: [
+      costLimitPlugin(o.schema, o.limits.maxCost, o.limits.maxPageSize),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       {
@@ -108,7 +124,8 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
     expressMiddleware(apollo, {
       context: async ({ req }): Promise<GatewayContext> => {
         const requestId = (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].slice(0, 64)) || randomUUID();
-        return { requestId, logger: o.logger.child({ requestId }), services: o.services };
+        const auth = await authenticate(o.verifier, req.headers.authorization);
+        return { requestId, auth, logger: o.logger.child({ requestId, subject: auth.principal?.subject }), services: o.services };
       },
     }),
   );

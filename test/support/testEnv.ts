@@ -11,6 +11,8 @@ import { ident } from '../../src/infra/clickhouse/literal';
 import { mysqlKnex } from '../../src/infra/mysql/fromMysql';
 import { postgresKnex } from '../../src/infra/postgres/fromPostgres';
 
+export const TEST_JWT_SECRET = 'tidemark-test-secret-0123456789abcdef';
+
 export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 }
@@ -28,6 +30,8 @@ export function testSettings(overrides: Partial<Settings> = {}, env: NodeJS.Proc
     kafkaTopicPrefix: `tidemark-t-${id}`,
     kafkaPartitions: 3,
     stackManage: false,
+    authJwtSecret: TEST_JWT_SECRET,
+    authJwksUrl: undefined,
     ...overrides,
   };
 }
