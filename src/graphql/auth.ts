@@ -3,7 +3,7 @@
 // access level they need with type-graphql's @Authorized(level); `authChecker` enforces it, throwing
 // UNAUTHENTICATED (no or invalid token) or FORBIDDEN (valid token, insufficient role). Public fields
 // (health) carry no decorator.
-import type { AuthChecker } from 'type-graphql';
+import type { AuthCheckerFn } from 'type-graphql';
 import { mayAccess, type AccessLevel, type Principal } from '../auth/principal';
 import { AuthError, bearer, type TokenVerifier } from '../auth/tokens';
 import type { GatewayContext } from './context';
@@ -24,7 +24,7 @@ export async function authenticate(verifier: TokenVerifier, header: unknown): Pr
   }
 }
 
-export const authChecker: AuthChecker<GatewayContext, AccessLevel> = ({ context }, levels) => {
+export const authChecker: AuthCheckerFn<GatewayContext, AccessLevel> = ({ context }, levels) => {
   const { principal, failure } = context.auth;
   if (failure) throw failure;
   if (!principal) throw new AuthError('UNAUTHENTICATED', 'authentication required');

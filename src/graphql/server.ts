@@ -56,17 +56,28 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
 
   // WebSocket clients authenticate once, in connection_init; a connection without a valid token is
   // refused (graphql-ws closes it with 4403 Forbidden), so no subscription runs unauthenticated.
+  const formatError = formatGraphQLError(o.logger, o.development);
   const wsCleanup = useServer<Record<string, unknown>, { auth?: GatewayContext['auth'] }>(
     {
       schema: o.schema,
       validate: validateWithLimits(o.limits.maxDepth),
+      // Subscription errors are formatted exactly like HTTP ones (stable codes, no raw text).
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) as never } : result,
+      onError: (_ctx, _id, _payload, errors) => errors.map((e) => formatError(e.toJSON(), e)) as never,
       onConnect: async (ctx) => {
         const auth = await authenticate(o.verifier, ctx.connectionParams?.authorization);
         if (!auth.principal) return false;
         ctx.extra.auth = auth;
         return true;
       },
-      context: (ctx): GatewayContext => ({ requestId: randomUUID(), auth: ctx.extra.auth ?? {}, logger: o.logger, services: o.services }),
+      context: (ctx): GatewayContext => ({
+        requestId: randomUUID(),
+        auth: ctx.extra.auth ?? {},
+        logger: o.logger,
+        services: o.services,
+        connection: { bufferedBytes: () => ctx.extra.socket.bufferedAmount, close: (code, reason) => ctx.extra.socket.close(code, reason) },
+      }),
     },
     wss,
   );
@@ -75,7 +86,7 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
     schema: o.schema,
     introspection: o.introspection,
     includeStacktraceInErrorResponses: o.development,
-    formatError: formatGraphQLError(o.logger, o.development),
+    formatError,
     validationRules: [depthRule(o.limits.maxDepth)],
     plugins: [
       costLimitPlugin(o.schema, o.limits.maxCost, o.limits.maxPageSize),

@@ -1,0 +1,73 @@
+// Publishes state changes to the publication-state topic in small batches, off the caller's path:
+// `emit` only appends to a bounded in-memory buffer; a timer flushes it. If Kafka is down the buffer
+// keeps the newest `maxBuffered` changes and counts what it dropped: these are live notifications,
+// and the publication tables remain the record operators can always query.
+import type { Kafka, Producer } from 'kafkajs';
+import { counter, type Registry } from '../../metrics/registry';
+import type { Logger } from '../../shared/logger';
+import { encodeStateChange, type StateChange, type StateChangeSink } from './stateChange';
+
+export interface KafkaStateSinkOptions {
+  kafka: Kafka;
+  topic: string;
+  registry: Registry;
+  logger: Logger;
+  flushIntervalMs?: number;
+  maxBuffered?: number;
+}
+
+export function fromKafkaStateSink(o: KafkaStateSinkOptions): StateChangeSink {
+  const flushMs = o.flushIntervalMs ?? 25;
+  const maxBuffered = o.maxBuffered ?? 10000;
+  const dropped = counter(o.registry, { name: 'tidemark_state_changes_dropped_total', help: 'Publication state-change notifications dropped because Kafka could not take them in time.' });
+  const sent = counter(o.registry, { name: 'tidemark_state_changes_published_total', help: 'Publication state-change notifications published.' });
+  const producer: Producer = o.kafka.producer({ allowAutoTopicCreation: false, retry: { retries: 2, initialRetryTime: 100 } });
+  let connected: Promise<void> | undefined;
+  let buffer: StateChange[] = [];
+  let flushing: Promise<void> | undefined;
+  let stopped = false;
+
+  async function flush(): Promise<void> {
+    if (buffer.length === 0) return;
+    const batch = buffer;
+    buffer = [];
+    try {
+      connected ??= producer.connect();
+      await connected;
+      await producer.send({ topic: o.topic, acks: 1, messages: batch.map((c) => ({ key: c.aggregateId, value: encodeStateChange(c) })) });
+      sent.inc(batch.length);
+    } catch (err) {
+      connected = undefined;
+      // Put the batch back ahead of newer changes, keeping at most maxBuffered (the newest).
+      buffer = [...batch, ...buffer];
+      if (buffer.length > maxBuffered) {
+        dropped.inc(buffer.length - maxBuffered);
+        buffer = buffer.slice(buffer.length - maxBuffered);
+      }
+      o.logger.warn({ err: { name: (err as Error).name }, pending: buffer.length }, 'state-change publish failed; will retry');
+    }
+  }
+
+  const timer = setInterval(() => {
+    if (!flushing && buffer.length) flushing = flush().finally(() => (flushing = undefined));
+  }, flushMs);
+  timer.unref();
+
+  return {
+    emit(changes) {
+      if (stopped || changes.length === 0) return;
+      buffer.push(...changes);
+      if (buffer.length > maxBuffered) {
+        dropped.inc(buffer.length - maxBuffered);
+        buffer = buffer.slice(buffer.length - maxBuffered);
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await flushing;
+      await flush();
+      await producer.disconnect().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+// Every gateway instance consumes the publication-state topic with its own consumer group (so each
+// instance sees every change, whichever process made it) and fans changes out to its local
+// subscribers. Each subscriber is bounded: when its queue or its socket's unsent bytes pass the
+// limit it is disconnected with close code 4008 ("slow subscriber") rather than buffered forever.
+import type { Consumer, Kafka } from 'kafkajs';
+import { counter, gauge, type Registry } from '../../metrics/registry';
+import type { Logger } from '../../shared/logger';
+import { decodeStateChange, type ObservedState, type StateChange } from './stateChange';
+import type { Domain } from '../event';
+
+export const SLOW_SUBSCRIBER_CLOSE_CODE = 4008;
+
+export interface StateChangeFilter {
+  domain?: Domain;
+  states?: ObservedState[];
+  aggregateId?: string;
+}
+
+/** The subscriber's connection, to measure backpressure and to disconnect it. */
+export interface SubscriberConnection {
+  bufferedBytes(): number;
+  close(code: number, reason: string): void;
+}
+
+export interface StateChangeHub {
+  /** Resolves once the consumer has joined its group (changes after this moment are delivered). */
+  ready: Promise<void>;
+  subscribe(filter: StateChangeFilter, connection?: SubscriberConnection): AsyncIterableIterator<StateChange>;
+  /** Delivers changes to local subscribers (also used directly by tests and same-process emitters). */
+  dispatch(changes: readonly StateChange[]): void;
+  stop(): Promise<void>;
+}
+
+export interface StateChangeHubOptions {
+  kafka: Kafka;
+  topic: string;
+  groupId: string;
+  registry: Registry;
+  logger: Logger;
+  maxQueued?: number;
+  maxBufferedBytes?: number;
+}
+
+function matches(f: StateChangeFilter, c: StateChange): boolean {
+  return (!f.domain || f.domain === c.domain) && (!f.aggregateId || f.aggregateId === c.aggregateId) && (!f.states?.length || f.states.includes(c.to));
+}
+
+export function startStateChangeHub(o: StateChangeHubOptions): StateChangeHub {
+  const maxQueued = o.maxQueued ?? 1000;
+  const maxBytes = o.maxBufferedBytes ?? 4 * 1024 * 1024;
+  const subscribers = new Set<Subscriber>();
+  const active = gauge(o.registry, { name: 'tidemark_subscriptions_active', help: 'Open publication-state subscriptions on this gateway.' });
+  const disconnected = counter(o.registry, { name: 'tidemark_subscriptions_slow_disconnected_total', help: 'Subscribers disconnected because they did not keep up.' });
+
+  class Subscriber implements AsyncIterableIterator<StateChange> {
+    private queue: StateChange[] = [];
+    private waiting: ((r: IteratorResult<StateChange>) => void) | undefined;
+    private done = false;
+    constructor(private readonly filter: StateChangeFilter, private readonly conn?: SubscriberConnection) {
+      subscribers.add(this);
+      active.set(subscribers.size);
+    }
+    offer(c: StateChange): void {
+      if (this.done || !matches(this.filter, c)) return;
+      if (this.queue.length >= maxQueued || (this.conn && this.conn.bufferedBytes() > maxBytes)) {
+        disconnected.inc();
+        this.conn?.close(SLOW_SUBSCRIBER_CLOSE_CODE, 'slow subscriber: buffer limit exceeded');
+        void this.return();
+        return;
+      }
+      if (this.waiting) {
+        const w = this.waiting;
+        this.waiting = undefined;
+        w({ value: c, done: false });
+      } else this.queue.push(c);
+    }
+    next(): Promise<IteratorResult<StateChange>> {
+      const c = this.queue.shift();
+      if (c) return Promise.resolve({ value: c, done: false });
+      if (this.done) return Promise.resolve({ value: undefined, done: true });
+      return new Promise((resolve) => (this.waiting = resolve));
+    }
+    return(): Promise<IteratorResult<StateChange>> {
+      this.done = true;
+      this.queue = [];
+      subscribers.delete(this);
+      active.set(subscribers.size);
+      const w = this.waiting;
+      this.waiting = undefined;
+      w?.({ value: undefined, done: true });
+      return Promise.resolve({ value: undefined, done: true });
+    }
+    [Symbol.asyncIterator]() {
+      return this;
+    }
+  }
+
+  const dispatch = (changes: readonly StateChange[]) => {
+    for (const c of changes) for (const s of subscribers) s.offer(c);
+  };
+
+  const consumer: Consumer = o.kafka.consumer({ groupId: o.groupId, sessionTimeout: 10000, heartbeatInterval: 1000, retry: { retries: 10 } });
+  let resolveReady!: () => void;
+  const ready = new Promise<void>((r) => (resolveReady = r));
+  consumer.on(consumer.events.GROUP_JOIN, () => resolveReady());
+  const running = (async () => {
+    await consumer.connect();
+    await consumer.subscribe({ topic: o.topic, fromBeginning: false });
+    await consumer.run({
+      autoCommit: true,
+      eachBatch: async ({ batch }) => {
+        const changes = batch.messages.flatMap((m) => {
+          const c = m.value ? decodeStateChange(m.value.toString('utf8')) : undefined;
+          return c ? [c] : [];
+        });
+        dispatch(changes);
+      },
+    });
+  })().catch((err) => o.logger.error({ err }, 'state-change hub failed to start'));
+
+  return {
+    ready,
+    subscribe: (filter, connection) => new Subscriber(filter, connection),
+    dispatch,
+    async stop() {
+      for (const s of [...subscribers]) await s.return();
+      await running;
+      await consumer.disconnect().catch(() => undefined);
+    },
+  };
+}
