@@ -19,6 +19,7 @@ const common = {
 };
 module.exports = {
   maxWorkers: 2,
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{src,test}/**/*.unit.spec.ts'] },
     {

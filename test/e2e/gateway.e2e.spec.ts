@@ -63,6 +63,24 @@ describe('gateway process', () => {
     }
   });
 
+  it('enforces depth and cost limits and can turn introspection off', async () => {
+    const strict = await startTidemark(
+      { ...env.settings, roles: ['gateway'], graphqlMaxDepth: 1, graphqlMaxCost: 3, graphqlIntrospection: false },
+      { migrate: false },
+    );
+    try {
+      const deep = await executeRaw(strict.gateway!.url, '{ health { stores { store } } }');
+      expect(deep.errors![0]!.extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      expect(deep.errors![0]!.message).toMatch(/exceeds maximum operation depth of 1/);
+      const costly = await executeRaw(strict.gateway!.url, '{ health { ready version instanceId roles } }');
+      expect(costly.errors![0]!.extensions!.code).toBe('QUERY_TOO_COMPLEX');
+      const intro = await executeRaw(strict.gateway!.url, '{ __schema { types { name } } }');
+      expect(intro.errors![0]!.extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    } finally {
+      await strict.stop();
+    }
+  });
+
   it('refuses to start with a bad setting and names the variable', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', '..', 'src', 'main.ts')], {
       env: { ...process.env, HTTP_PORT: 'not-a-port', STACK_MANAGE: 'false' },

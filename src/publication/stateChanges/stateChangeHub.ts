@@ -99,7 +99,7 @@ export function startStateChangeHub(o: StateChangeHubOptions): StateChangeHub {
     for (const c of changes) for (const s of subscribers) s.offer(c);
   };
 
-  const consumer: Consumer = o.kafka.consumer({ groupId: o.groupId, sessionTimeout: 10000, heartbeatInterval: 1000, retry: { retries: 10 } });
+  const consumer: Consumer = o.kafka.consumer({ groupId: o.groupId, sessionTimeout: 10000, heartbeatInterval: 1000, maxWaitTimeInMs: 500, retry: { retries: 10 } }); // short polls: a prompt stop()
   let resolveReady!: () => void;
   const ready = new Promise<void>((r) => (resolveReady = r));
   consumer.on(consumer.events.GROUP_JOIN, () => resolveReady());
