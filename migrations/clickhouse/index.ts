@@ -1,5 +1,7 @@
 import type { ClickHouseMigration } from '../types';
 import { ch001ProjectionCheckpoints } from './001_projection_checkpoints';
+import { ch002FitnessResults } from './002_fitness_results';
+import { ch003Orders } from './003_orders';
 
 /** Every ClickHouse migration, in version order. Append new ones; never edit applied ones. */
-export const clickhouseMigrations: ClickHouseMigration[] = [ch001ProjectionCheckpoints];
+export const clickhouseMigrations: ClickHouseMigration[] = [ch001ProjectionCheckpoints, ch002FitnessResults, ch003Orders];

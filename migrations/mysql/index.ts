@@ -1,5 +1,8 @@
 import type { KnexMigration } from '../types';
 import { m001ShardIdentity } from './001_shard_identity';
+import { m002FitnessResults } from './002_fitness_results';
+import { m003OutboxEvents } from './003_outbox_events';
+import { m004EventPublications } from './004_event_publications';
 
 /** Every MySQL (fitness shard) migration, in order. Append new ones; never edit applied ones. */
-export const mysqlMigrations: KnexMigration[] = [m001ShardIdentity];
+export const mysqlMigrations: KnexMigration[] = [m001ShardIdentity, m002FitnessResults, m003OutboxEvents, m004EventPublications];

@@ -6,6 +6,12 @@ import type { Settings } from '../config/settings';
 import type { Logger } from '../shared/logger';
 import type { Stoppable } from '../shared/lifecycle';
 import type { Resources } from './resources';
+import type { StateChangeSink } from '../publication/stateChanges/stateChange';
+import { startKafkaFirstRelayFor } from '../publication/kafkaFirst/wiring';
+import { startOrderPublicationReconcilerRole } from '../reconciliation/publications/wiring';
+import { startOutboxRelays } from '../relay/outbox/startOutboxRelays';
+import { startProjectorRole } from '../projections/projectorRole';
+import { startScheduledReconciliationRole } from '../reconciliation/wiring';
 
 export type Role = Settings['roles'][number];
 
@@ -14,6 +20,8 @@ export interface RoleDeps {
   logger: Logger;
   registry: Registry;
   instanceId: string;
+  /** Where components report publication-state transitions (live operator view). */
+  stateChanges: StateChangeSink;
 }
 
 export type RoleStarter = (deps: RoleDeps) => Promise<Stoppable>;
@@ -21,7 +29,7 @@ export type RoleStarter = (deps: RoleDeps) => Promise<Stoppable>;
 /** Background components per role. The gateway role's HTTP server is started by src/app/start.ts. */
 export const roleStarters: Record<Role, RoleStarter[]> = {
   gateway: [],
-  relay: [],
-  projector: [],
-  reconciler: [],
+  relay: [async (d) => startKafkaFirstRelayFor(d), startOutboxRelays],
+  projector: [startProjectorRole],
+  reconciler: [startOrderPublicationReconcilerRole, startScheduledReconciliationRole],
 };

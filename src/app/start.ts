@@ -1,6 +1,10 @@
 // The composition root: opens connections, migrates, and starts the components of the selected roles.
 // `stop()` stops them in reverse order (servers first, so no new work arrives), draining each.
 import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { fromKafkaStateSink } from '../publication/stateChanges/fromKafkaStateSink';
+import { startStateChangeHub, type StateChangeHub } from '../publication/stateChanges/stateChangeHub';
+import type { StateChangeSink } from '../publication/stateChanges/stateChange';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Settings } from '../config/settings';
@@ -14,11 +18,19 @@ import { migrateAll } from './migrateAll';
 import { readinessProbe } from './readiness';
 import { openResources, type Resources } from './resources';
 import { roleStarters, type RoleDeps } from './roles';
+import { ordersGatewayServices } from '../domains/orders/wiring';
+import { fitnessGatewayServices } from '../domains/fitness/wiring';
+import { readModelsFrom } from '../projections/read/readModels';
+import { reconciliationFrom } from '../reconciliation/wiring';
 import { fromJwks, fromJwtSecret, type TokenVerifier } from '../auth/tokens';
 import { rejectAllTokens } from '../graphql/auth';
 
 export interface Tidemark {
   gateway?: Gateway;
+  /** The gateway's live state-change fan-out (gateway role). */
+  stateChangeHub?: StateChangeHub;
+  /** Where this process reports publication-state transitions. */
+  stateChanges: StateChangeSink;
   resources: Resources;
   registry: Registry;
   stop(): Promise<void>;
@@ -52,13 +64,32 @@ export async function startTidemark(settings: Settings, opts: { logger?: Logger;
       const reports = await migrateAll(resources);
       logger.info({ applied: reports.filter((r) => r.applied.length) }, 'migrations up to date');
     }
-    const deps: RoleDeps = { resources, logger, registry, instanceId };
+    // Stopped after every role component (they may still report transitions while draining).
+    const stateChanges = fromKafkaStateSink({ kafka: resources.kafka, topic: resources.topics.publicationState, registry, logger });
+    started.push(stateChanges);
+    const deps: RoleDeps = { resources, logger, registry, instanceId, stateChanges };
     for (const role of settings.roles) for (const start of roleStarters[role]) started.push(await start(deps));
     let gateway: Gateway | undefined;
+    let stateChangeHub: StateChangeHub | undefined;
     if (settings.roles.includes('gateway')) {
+      // Each gateway instance reads every state change with a group of its own (fan-out, not sharing).
+      const hub = startStateChangeHub({ kafka: resources.kafka, topic: resources.topics.publicationState, groupId: `${settings.kafkaTopicPrefix}.gateway.${instanceId}.${randomUUID()}`, registry, logger, maxBufferedBytes: settings.subscriptionMaxBufferedBytes, maxQueued: settings.subscriptionMaxQueued });
+      started.push(hub);
+      stateChangeHub = hub;
+      // Orders and the kafka-first operator view; the Publisher is injected (kafka-first by default).
+      const orders = ordersGatewayServices({ resources, registry, logger, stateChanges });
+      started.push(orders);
+      // Fitness writes and the outbox operator view; the Publisher is injected (outbox by default).
+      const fitness = fitnessGatewayServices({ resources, registry, stateChanges });
+      // ClickHouse read models with freshness markers (its Kafka admin connection closes on stop).
+      const readModels = readModelsFrom(resources, { registry, logger });
+      started.push({ stop: () => readModels.close() });
+      // Operator reconciliation and repair (its repair producer and Kafka admin close on stop).
+      const reconciliation = reconciliationFrom(resources, { registry, logger });
+      started.push(reconciliation);
       gateway = await startGateway({
         schema: await gatewaySchema(),
-        services: { readiness: () => readiness.check(), instanceId, roles: settings.roles, version: packageVersion() },
+        services: { readiness: () => readiness.check(), instanceId, roles: settings.roles, version: packageVersion(), stateChanges: hub, orders: orders.orders, kafkaFirstPublications: orders.kafkaFirstPublications, fitness: fitness.fitness, outbox: fitness.outbox, readModels, reconciliation },
         logger,
         registry,
         host: settings.httpHost,
@@ -74,6 +105,8 @@ export async function startTidemark(settings: Settings, opts: { logger?: Logger;
     let stopping: Promise<void> | undefined;
     return {
       gateway,
+      stateChangeHub,
+      stateChanges,
       resources,
       registry,
       stop() {

@@ -3,6 +3,13 @@
 import type { Logger } from '../shared/logger';
 import type { Readiness } from '../app/readiness';
 import type { Authentication } from './auth';
+import type { StateChangeHub, SubscriberConnection } from '../publication/stateChanges/stateChangeHub';
+import type { OrdersService } from '../domains/orders/ordersService';
+import type { KafkaFirstOperations } from '../publication/kafkaFirst/operations';
+import type { FitnessService } from '../domains/fitness/service';
+import type { OutboxOperator } from '../relay/outbox/operator';
+import type { ReadModels } from '../projections/read/readModels';
+import type { ReconciliationService } from '../reconciliation/service';
 
 /** Services the gateway exposes; each domain adds its own field as it lands. */
 export interface GatewayServices {
@@ -10,6 +17,20 @@ export interface GatewayServices {
   instanceId: string;
   roles: string[];
   version: string;
+  /** Live publication-state changes (gateway role). */
+  stateChanges?: StateChangeHub;
+  /** placeOrder (gateway role). */
+  orders?: OrdersService;
+  /** Operator view and replay of kafka-first event_publications rows. */
+  kafkaFirstPublications?: KafkaFirstOperations;
+  /** record/correct/delete fitness results (gateway role). */
+  fitness?: FitnessService;
+  /** Operator view and replay of PARKED outbox rows on every store. */
+  outbox?: OutboxOperator;
+  /** ClickHouse read models and their freshness markers (gateway role). */
+  readModels?: ReadModels;
+  /** Operator reconciliation, repairs and projection rebuilds (gateway role). */
+  reconciliation?: ReconciliationService;
 }
 
 export interface GatewayContext {
@@ -18,4 +39,6 @@ export interface GatewayContext {
   auth: Authentication;
   logger: Logger;
   services: GatewayServices;
+  /** The WebSocket connection of a subscription (absent over HTTP). */
+  connection?: SubscriberConnection;
 }

@@ -37,8 +37,11 @@ export function formatGraphQLError(logger: Logger, development: boolean) {
     }
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && PASS_THROUGH.has(code)) {
-      // Apollo's own request errors: keep them, minus any stack trace outside development.
-      return development ? formatted : { ...formatted, extensions: { code } };
+      // Apollo's own request errors: keep them, minus any stack trace outside development. graphql-js
+      // echoes rejected variable values in its messages; a long one is cut so a 1 MB input does not
+      // come back as a 1 MB error.
+      const message = shortenEchoes(formatted.message);
+      return development ? { ...formatted, message } : { ...formatted, message, extensions: { code } };
     }
     logger.error({ err: original, path: formatted.path }, 'unhandled resolver error');
     return {
@@ -48,4 +51,10 @@ export function formatGraphQLError(logger: Logger, development: boolean) {
       extensions: { code: 'INTERNAL_SERVER_ERROR', retriable: false },
     };
   };
+}
+
+/** Shortens every quoted value longer than 60 characters, and the whole message to 1,000. */
+export function shortenEchoes(message: string): string {
+  const short = message.replace(/"((?:[^"\\]|\\.){60,})"/g, (_, v: string) => `"${v.slice(0, 40)}…(${v.length} characters)"`);
+  return short.length > 1000 ? `${short.slice(0, 999)}…` : short;
 }

@@ -8,7 +8,18 @@ import { GraphQLError, separateOperations, specifiedRules, validate, type Docume
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
 
 export function depthRule(maxDepth: number): ValidationRule {
-  return depthLimit(maxDepth);
+  const rule = depthLimit(maxDepth);
+  // graphql-depth-limit follows fragment spreads recursively, so a fragment cycle (which the standard
+  // NoFragmentCycles rule reports on its own) or an absurdly deep document overflows the stack.
+  return (ctx) => {
+    try {
+      return rule(ctx);
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      ctx.reportError(new GraphQLError(`operation is nested too deeply or has a fragment cycle (max depth ${maxDepth})`));
+      return {};
+    }
+  };
 }
 
 /** graphql-ws validation with the same depth rule as HTTP. */
@@ -30,12 +41,21 @@ export function costLimitPlugin(schema: GraphQLSchema, maxCost: number, maxPageS
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document }) {
-          const cost = getComplexity({
-            schema,
-            query: request.operationName ? separateOperations(document)[request.operationName] ?? document : document,
-            variables: request.variables ?? {},
-            estimators: [fieldExtensionsEstimator(), pageSizeEstimator(maxPageSize), simpleEstimator({ defaultComplexity: 1 })],
-          });
+          let cost: number;
+          try {
+            cost = getComplexity({
+              schema,
+              query: request.operationName ? separateOperations(document)[request.operationName] ?? document : document,
+              variables: request.variables ?? {},
+              estimators: [fieldExtensionsEstimator(), pageSizeEstimator(maxPageSize), simpleEstimator({ defaultComplexity: 1 })],
+            });
+          } catch (err) {
+            // Variables that do not coerce: execution refuses them next with BAD_USER_INPUT before any
+            // resolver runs, so there is nothing to cost (and this error would carry no code). Anything
+            // else is refused here rather than run uncosted.
+            if (err instanceof GraphQLError && /^Variable "\$/.test(err.message)) return;
+            throw new GraphQLError('the cost of this operation cannot be computed', { extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 } } });
+          }
           if (cost > maxCost)
             throw new GraphQLError(`operation cost ${cost} exceeds the limit of ${maxCost}; ask for smaller pages or fewer fields`, {
               extensions: { code: 'QUERY_TOO_COMPLEX', cost, maxCost, http: { status: 400 } },

@@ -2,18 +2,35 @@
 // place a domain's GraphQL surface is registered.
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
-import { buildSchema, type NonEmptyArray } from 'type-graphql';
+import { buildSchema, type NonEmptyArray, type PubSub } from 'type-graphql';
 import { authChecker } from './auth';
 import { HealthResolver } from './health.resolver';
+import { PublicationStateResolver } from './subscriptions/publicationState.resolver';
+import { OrdersResolver } from '../domains/orders/orders.resolver';
+import { KafkaFirstPublicationsResolver } from '../publication/kafkaFirst/publications.resolver';
+import { FitnessResolver } from './fitness/fitness.resolver';
+import { OutboxOperatorResolver } from './outbox/outbox.resolver';
+import { FitnessQueriesResolver } from './queries/fitnessQueries.resolver';
+import { OrderQueriesResolver } from './queries/orderQueries.resolver';
+import { ReconciliationResolver } from './reconciliation/reconciliation.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [HealthResolver];
+export const resolvers: NonEmptyArray<Function> = [HealthResolver, PublicationStateResolver, OrdersResolver, KafkaFirstPublicationsResolver, FitnessResolver, OutboxOperatorResolver, FitnessQueriesResolver, OrderQueriesResolver, ReconciliationResolver];
+
+// Every subscription brings its own `subscribe` (fed by the state-change hub), so type-graphql's
+// topic-based PubSub is never used; it still insists on having one.
+const noTopicPubSub: PubSub = {
+  publish: () => undefined,
+  subscribe: () => {
+    throw new Error('topic subscriptions are not used; give the @Subscription a subscribe function');
+  },
+};
 
 let cached: Promise<GraphQLSchema> | undefined;
 
 /** The gateway schema (built once per process: type-graphql metadata is global). */
 export function gatewaySchema(): Promise<GraphQLSchema> {
-  cached ??= buildSchema({ resolvers, validate: false, emitSchemaFile: false, authChecker, authMode: 'error' });
+  cached ??= buildSchema({ resolvers, validate: false, emitSchemaFile: false, authChecker, authMode: 'error', pubSub: noTopicPubSub });
   return cached;
 }
 

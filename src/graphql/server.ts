@@ -141,6 +141,17 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
     }),
   );
 
+  // A body that is not JSON, or larger than the limit, fails before Apollo sees it; express would answer
+  // with an HTML page (and a stack trace outside production). Answer like every other GraphQL error.
+  app.use((err: { status?: unknown; type?: unknown }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) return next(err);
+    const status = typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
+    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR';
+    if (status >= 500) o.logger.error({ err }, 'request failed before GraphQL');
+    const message = status === 413 ? 'request body is larger than 1 MB' : status >= 500 ? 'internal error' : err.type === 'entity.parse.failed' ? 'request body is not valid JSON' : 'request body could not be read';
+    res.status(status).json({ errors: [{ message, extensions: { code } }] });
+  });
+
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(o.port, o.host, () => resolve());

@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'PUBLISH_FAILED'
   | 'PUBLISH_TIMEOUT'
   | 'CONFIG_INVALID'
+  | 'CONFLICT'
   | 'INTERNAL';
 
 const RETRIABLE_BY_DEFAULT: ReadonlySet<ErrorCode> = new Set(['STORE_UNAVAILABLE', 'PUBLISH_FAILED', 'PUBLISH_TIMEOUT']);

@@ -17,7 +17,7 @@ const OBSERVED: Record<ObservedState, ObservedState> = {
 };
 registerEnumType(OBSERVED, { name: 'ObservedPublicationState', description: 'A publication state, or PROJECTION_APPLIED once the read model holds the event.' });
 
-const DOMAIN_VALUES: Record<Domain, Domain> = { fitness: 'fitness', orders: 'orders' };
+export const DOMAIN_VALUES: Record<Domain, Domain> = { fitness: 'fitness', orders: 'orders' };
 registerEnumType(DOMAIN_VALUES, { name: 'EventDomain', description: 'The domain an event belongs to.' });
 
 @ObjectType({ description: 'One transition of one publication.' })

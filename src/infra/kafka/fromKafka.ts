@@ -1,6 +1,7 @@
 // Kafka adapter: the client, the topic names every role agrees on, and idempotent topic creation.
 import { Kafka, logLevel, type Admin } from 'kafkajs';
 import type { Settings } from '../../config/settings';
+import { waitFor } from '../../shared/lifecycle';
 
 export type KafkaSettings = Pick<Settings, 'kafkaBrokers' | 'kafkaClientId' | 'kafkaTopicPrefix' | 'kafkaPartitions' | 'kafkaReplicationFactor'>;
 
@@ -48,6 +49,15 @@ export async function ensureTopics(kafka: Kafka, s: KafkaSettings): Promise<Topi
           replicationFactor: s.kafkaReplicationFactor,
         })),
       });
+      // A loaded broker can answer createTopics before every partition has a leader it serves
+      // ("This server does not host this topic-partition"); wait until metadata shows all of them.
+      await waitFor(
+        async () => {
+          const md = await admin.fetchTopicMetadata({ topics: wanted });
+          return md.topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0));
+        },
+        { timeoutMs: 30000, intervalMs: 100, what: `leaders for ${wanted.join(', ')}` },
+      );
     }
   } finally {
     await admin.disconnect();

@@ -1,0 +1,50 @@
+// Each benchmark row runs on a fresh private environment: createTestEnv's unique MySQL shard
+// databases, PostgreSQL database, ClickHouse database and Kafka topic prefix, migrated, and dropped
+// again by cleanup(). Benchmarks keep the production defaults of everything else (6 partitions,
+// pool sizes, batch sizes), so the figures describe an out-of-the-box deployment.
+import { loadSettings, type Settings } from '../../src/config/settings';
+import { createTestEnv, type TestEnv } from '../../test/support/testEnv';
+
+export type BenchEnv = TestEnv;
+
+export async function benchEnv(overrides: Partial<Settings> = {}): Promise<BenchEnv> {
+  const defaults = loadSettings({ TIDEMARK_ENV: 'test' });
+  return createTestEnv({ kafkaPartitions: defaults.kafkaPartitions, logLevel: 'warn', ...overrides });
+}
+
+/** The environment variables that point a child process (gateway, relay, projector) at `s`. */
+export function childEnvFor(s: Settings, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TIDEMARK_ENV: 'test',
+    STACK_MANAGE: 'false',
+    LOG_LEVEL: 'warn',
+    HTTP_HOST: s.httpHost,
+    MYSQL_HOST: s.mysqlHost,
+    MYSQL_PORT: String(s.mysqlPort),
+    MYSQL_USER: s.mysqlUser,
+    MYSQL_PASSWORD: s.mysqlPassword,
+    FITNESS_SHARD_DATABASES: s.fitnessShardDatabases.join(','),
+    PG_HOST: s.pgHost,
+    PG_PORT: String(s.pgPort),
+    PG_USER: s.pgUser,
+    PG_PASSWORD: s.pgPassword,
+    PG_DATABASE: s.pgDatabase,
+    DB_POOL_MAX: String(s.dbPoolMax),
+    KAFKA_BROKERS: s.kafkaBrokers.join(','),
+    KAFKA_TOPIC_PREFIX: s.kafkaTopicPrefix,
+    KAFKA_PARTITIONS: String(s.kafkaPartitions),
+    CLICKHOUSE_URL: s.clickhouseUrl,
+    CLICKHOUSE_USER: s.clickhouseUser,
+    CLICKHOUSE_PASSWORD: s.clickhousePassword,
+    CLICKHOUSE_DATABASE: s.clickhouseDatabase,
+    AUTH_JWT_SECRET: s.authJwtSecret,
+    AUTH_ISSUER: s.authIssuer,
+    AUTH_AUDIENCE: s.authAudience,
+    GRAPHQL_EXPLORER: 'false',
+    ...extra,
+  };
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  return env;
+}

@@ -1,0 +1,51 @@
+// The gateway under test: a child process on the row's private environment, a bearer token per role,
+// and a keep-alive GraphQL client in the bench process. `operations()` lists the root fields the
+// running schema has, so a row whose path is not built yet reports "n/a (not built)".
+import type { Role } from '../../src/auth/principal';
+import { signToken } from '../../src/auth/tokens';
+import type { Settings } from '../../src/config/settings';
+import { childEnvFor } from './benchEnv';
+import { graphqlClient, type GraphQLClient } from './graphqlHttp';
+import { startGatewayProcess, type GatewayProcess } from './processes';
+
+export async function bearer(s: Settings, ...roles: Role[]): Promise<string> {
+  const token = await signToken(s.authJwtSecret!, { subject: `bench-${roles.join('-')}`, roles }, { issuer: s.authIssuer, audience: s.authAudience, ttlSeconds: 3600 });
+  return `Bearer ${token}`;
+}
+
+export interface GatewayUnderTest {
+  process: GatewayProcess;
+  client(role: Role, maxSockets: number): Promise<GraphQLClient>;
+  /** Root fields of the running schema: Query, Mutation and Subscription. */
+  operations(): Promise<{ query: Set<string>; mutation: Set<string>; subscription: Set<string> }>;
+  stop(): Promise<void>;
+}
+
+export async function startGatewayUnderTest(s: Settings, o: { name?: string; roles?: string; env?: Record<string, string>; cpuProfDir?: string } = {}): Promise<GatewayUnderTest> {
+  const proc = await startGatewayProcess({ name: o.name ?? 'gateway', roles: o.roles, env: childEnvFor(s, o.env), cpuProfDir: o.cpuProfDir });
+  const clients: GraphQLClient[] = [];
+  return {
+    process: proc,
+    async client(role, maxSockets) {
+      const c = graphqlClient(proc.url, { maxSockets, authorization: await bearer(s, role) });
+      clients.push(c);
+      return c;
+    },
+    async operations() {
+      const c = graphqlClient(proc.url, { maxSockets: 1 });
+      try {
+        const names = (t: { fields: { name: string }[] } | null) => new Set((t?.fields ?? []).map((f) => f.name));
+        const d = await c.request<{ __schema: { queryType: { fields: { name: string }[] } | null; mutationType: { fields: { name: string }[] } | null; subscriptionType: { fields: { name: string }[] } | null } }>(
+          '{ __schema { queryType { fields { name } } mutationType { fields { name } } subscriptionType { fields { name } } } }',
+        );
+        return { query: names(d.__schema.queryType), mutation: names(d.__schema.mutationType), subscription: names(d.__schema.subscriptionType) };
+      } finally {
+        c.close();
+      }
+    },
+    async stop() {
+      for (const c of clients) c.close();
+      await proc.stop();
+    },
+  };
+}

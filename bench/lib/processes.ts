@@ -1,0 +1,151 @@
+// Child processes of a benchmark: the gateway (`node --import tsx src/main.ts`, exactly what users
+// run) and role workers (bench/workers/roleWorker.ts: the relay or projector components of the same
+// code, started on command so that start-up is not timed). The load generator stays in the bench
+// process, so the gateway never shares an event loop with the load that measures it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+import { waitFor } from '../../src/shared/lifecycle';
+
+export const repoRoot = join(__dirname, '..', '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ChildOptions {
+  env: NodeJS.ProcessEnv;
+  /** Write a V8 CPU profile of the child into this folder (node --cpu-prof). */
+  cpuProfDir?: string;
+  name: string;
+}
+
+function nodeArgs(o: ChildOptions, script: string, args: string[] = []): string[] {
+  const prof = o.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`, '--cpu-prof-interval=500'] : [];
+  if (o.cpuProfDir) mkdirSync(o.cpuProfDir, { recursive: true });
+  return [...prof, '--import', 'tsx', script, ...args];
+}
+
+function pipeTail(child: ChildProcess, name: string, tail: string[]): void {
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      tail.push(`[${name}] ${line.slice(0, 400)}`);
+      if (tail.length > 40) tail.shift();
+    }
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+}
+
+async function stopChild(child: ChildProcess, timeoutMs = 20000): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await exited;
+  clearTimeout(timer);
+  return code;
+}
+
+export interface GatewayProcess {
+  url: string;
+  wsUrl: string;
+  pid: number;
+  /** The last lines the child printed (for error notes). */
+  tail: string[];
+  stop(): Promise<void>;
+}
+
+/** Starts `src/main.ts` with the given environment and waits until /readyz says every store answers. */
+export async function startGatewayProcess(o: ChildOptions & { roles?: string }): Promise<GatewayProcess> {
+  const port = await freePort();
+  const env = { ...o.env, HTTP_PORT: String(port), TIDEMARK_ROLES: o.roles ?? 'gateway' };
+  const child = spawn(process.execPath, nodeArgs(o, 'src/main.ts'), { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const tail: string[] = [];
+  pipeTail(child, o.name, tail);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}: ${tail.slice(-5).join(' | ')}`);
+        const res = await fetch(`${base}/readyz`).catch(() => undefined);
+        return res?.status === 200;
+      },
+      { timeoutMs: 90000, intervalMs: 250, what: `${o.name} readiness` },
+    );
+  } catch (err) {
+    await stopChild(child);
+    throw err;
+  }
+  return {
+    url: `${base}/graphql`,
+    wsUrl: `ws://127.0.0.1:${port}/graphql`,
+    pid: child.pid!,
+    tail,
+    async stop() {
+      await stopChild(child);
+    },
+  };
+}
+
+export type WorkerRole = 'relay' | 'projector';
+
+export interface RoleWorker {
+  pid: number;
+  tail: string[];
+  /** Starts the role's components (the clock of a drain starts here). */
+  go(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/workers/roleWorker.ts; resolves once it has opened its connections (not yet working). */
+export async function startRoleWorker(o: ChildOptions & { roles: WorkerRole[] }): Promise<RoleWorker> {
+  const child = spawn(process.execPath, nodeArgs(o, join('bench', 'workers', 'roleWorker.ts'), [o.roles.join(',')]), {
+    cwd: repoRoot,
+    env: o.env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const tail: string[] = [];
+  pipeTail(child, o.name, tail);
+  const messages: string[] = [];
+  const waiters: (() => void)[] = [];
+  child.on('message', (m) => {
+    messages.push(String((m as { type?: string }).type));
+    for (const w of waiters.splice(0)) w();
+  });
+  const waitMessage = (type: string, timeoutMs: number) =>
+    waitFor(
+      () => {
+        if (child.exitCode !== null) throw new Error(`${o.name} exited with ${child.exitCode}: ${tail.slice(-5).join(' | ')}`);
+        return messages.includes(type);
+      },
+      { timeoutMs, intervalMs: 20, what: `${o.name} ${type}` },
+    );
+  try {
+    await waitMessage('ready', 90000);
+  } catch (err) {
+    await stopChild(child);
+    throw err;
+  }
+  return {
+    pid: child.pid!,
+    tail,
+    async go() {
+      child.send({ type: 'go' });
+      await waitMessage('started', 60000);
+    },
+    async stop() {
+      await stopChild(child);
+    },
+  };
+}

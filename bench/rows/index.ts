@@ -1,0 +1,11 @@
+// Every benchmark row, in table order.
+import type { BenchRow } from '../lib/row';
+import { endToEndRow } from './endToEnd';
+import { orderPathRow } from './orderPath';
+import { projectorRow } from './projector';
+import { readsRow } from './reads';
+import { relayDrainRow } from './relayDrain';
+import { subscriptionsRow } from './subscriptions';
+import { writePathRow } from './writePath';
+
+export const benchRows: BenchRow[] = [writePathRow, orderPathRow, relayDrainRow, projectorRow, endToEndRow, readsRow, subscriptionsRow];

@@ -1,0 +1,118 @@
+// Row 3, relay drain: N pre-seeded outbox rows (half on each fitness shard, written the way the write
+// path writes them) drained to Kafka by 1 and then 2 relay processes (bench/workers/roleWorker.ts
+// running the relay role: claim SKIP LOCKED -> sendBatch acks=all -> mark SENT, plus its state-change
+// notifications), timed from `go` until no row is unsent. Ceiling: raw kafkajs producing the very
+// same records with the same batch size and acks=all, one sender per shard (the relay runs one loop
+// per store), on the same producer settings, into a private topic with the same partitions.
+import { performance } from 'node:perf_hooks';
+import type { Knex } from 'knex';
+import { fromKafkaProducer } from '../../src/infra/kafka/producer';
+import { toKafkaRecord, type DomainEvent } from '../../src/publication/event';
+import { waitFor } from '../../src/shared/lifecycle';
+import { seedOutbox } from '../../test/support/outboxSeed';
+import { benchEnv, childEnvFor } from '../lib/benchEnv';
+import { createTopic, topicMessageCount } from '../lib/kafkaUtil';
+import { startRoleWorker, type RoleWorker } from '../lib/processes';
+import type { BenchRow, RowResult } from '../lib/row';
+import { perSecond, round, throughputRatio } from '../lib/stats';
+
+async function unsent(dbs: Knex[]): Promise<number> {
+  let n = 0;
+  for (const db of dbs) {
+    const rows = (await db('outbox_events').whereIn('status', ['NEW', 'PROCESSING', 'FAILED']).count({ n: '*' })) as { n: number | string }[];
+    n += Number(rows[0]!.n);
+  }
+  return n;
+}
+
+async function resetToNew(dbs: Knex[]): Promise<void> {
+  for (const db of dbs)
+    await db('outbox_events').update({ status: 'NEW', attempts: 0, claim_token: null, claimed_by: null, lease_expires_at: null, next_retry_at: null, sent_at: null });
+}
+
+export const relayDrainRow: BenchRow = {
+  id: 3,
+  name: 'relay drain (outbox -> Kafka)',
+  async run(ctx): Promise<RowResult> {
+    const total = ctx.quick ? 20_000 : 100_000;
+    const env = await benchEnv();
+    const s = env.settings;
+    const workers: RoleWorker[] = [];
+    try {
+      const dbs = env.resources.mysql.shards.map((x) => x.db);
+      const perShard = Math.ceil(total / dbs.length);
+      ctx.log(`row 3: seeding ${perShard * dbs.length} outbox rows`);
+      const events: DomainEvent[][] = [];
+      for (const shard of env.resources.mysql.shards)
+        events.push(await seedOutbox(shard.db, env.resources.topics.fitnessResults, perShard, { shard: shard.index, firstSequence: 1, chunk: 1000 }));
+      const count = events.reduce((n, e) => n + e.length, 0);
+
+      // Ceiling: the same records, same batch size, acks=all, one sequential sender per shard.
+      const rawTopic = `${s.kafkaTopicPrefix}.bench-raw-relay`;
+      await createTopic(env.resources.kafka, rawTopic, s.kafkaPartitions);
+      const producer = fromKafkaProducer(env.resources.kafka);
+      await producer.connect();
+      const records = events.map((list) => list.map((e) => toKafkaRecord(e)));
+      const rawStart = performance.now();
+      await Promise.all(
+        records.map(async (list) => {
+          for (let i = 0; i < list.length; i += s.relayBatchSize)
+            await producer.sendBatch({ acks: -1, topicMessages: [{ topic: rawTopic, messages: list.slice(i, i + s.relayBatchSize) }] });
+        }),
+      );
+      const rawMs = performance.now() - rawStart;
+      await producer.disconnect();
+      const rawCount = await topicMessageCount(env.resources.kafka, rawTopic);
+
+      const drain = async (processes: number): Promise<{ ms: number; perSec: number }> => {
+        const started = await Promise.all(
+          Array.from({ length: processes }, (_, i) =>
+            startRoleWorker({ name: `relay-${i + 1}`, roles: ['relay'], env: childEnvFor(s, { TIDEMARK_INSTANCE_ID: `bench-relay-${i + 1}` }), cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row3-relay${processes}` : undefined }),
+          ),
+        );
+        workers.push(...started);
+        const t0 = performance.now();
+        await Promise.all(started.map((w) => w.go()));
+        await waitFor(async () => (await unsent(dbs)) === 0, { timeoutMs: 600_000, intervalMs: 100, what: 'outbox drained' });
+        const ms = performance.now() - t0;
+        for (const w of started.splice(0)) await w.stop();
+        workers.length = 0;
+        return { ms, perSec: perSecond(count, ms) };
+      };
+      ctx.log('row 3: draining with 1 relay process');
+      const one = await drain(1);
+      await resetToNew(dbs);
+      ctx.log('row 3: draining with 2 relay processes');
+      const two = await drain(2);
+      const delivered = await topicMessageCount(env.resources.kafka, env.resources.topics.fitnessResults);
+
+      const ceiling = perSecond(count, rawMs);
+      const ratio = throughputRatio(one.perSec, ceiling);
+      const twoFaster = two.ms < one.ms;
+      return {
+        id: 3,
+        name: relayDrainRow.name,
+        status: 'ok',
+        unit: 'events/s',
+        ours: one.perSec,
+        ceiling,
+        ratio,
+        target: 'ratio >= 0.8; 2 relays faster than 1',
+        met: ratio >= 0.8 && twoFaster,
+        details: {
+          rows: count,
+          shards: dbs.length,
+          batchSize: s.relayBatchSize,
+          oneRelay: { ms: round(one.ms), eventsPerSec: one.perSec },
+          twoRelays: { ms: round(two.ms), eventsPerSec: two.perSec, ratioToCeiling: throughputRatio(two.perSec, ceiling) },
+          raw: { ms: round(rawMs), eventsPerSec: ceiling, messages: rawCount },
+          deliveredMessages: delivered,
+        },
+        note: twoFaster ? undefined : `2 relay processes (${round(two.ms)} ms) were not faster than 1 (${round(one.ms)} ms)`,
+      };
+    } finally {
+      for (const w of workers) await w.stop().catch(() => undefined);
+      await env.cleanup();
+    }
+  },
+};

@@ -1,0 +1,119 @@
+// Row 1, fitness write path: GraphQL `recordFitnessResult` against the gateway child process (token
+// check, validation, routing, one shard transaction: shard clock, dataId allocation, result row and
+// outbox row) at a fixed concurrency, versus raw mysql2 transactions that insert the same result row
+// alone (BEGIN, INSERT, COMMIT) at the same concurrency over pools of the same size per shard.
+// Ours and raw alternate in rounds on the same private databases, so load from outside the run
+// (other engineers' tests on this machine) hits both sides alike.
+import mysql from 'mysql2/promise';
+import { benchEnv } from '../lib/benchEnv';
+import { RAW_INSERT_RESULT, RECORD_MUTATION, rawResultRow, recordInput } from '../lib/fitnessWorkload';
+import { startGatewayUnderTest, type GatewayUnderTest } from '../lib/gateway';
+import { GraphQLResponseError } from '../lib/graphqlHttp';
+import { closedLoop, type LoadReport } from '../lib/load';
+import { notBuilt, type BenchRow, type RowResult } from '../lib/row';
+import { perSecond, summarize, throughputRatio } from '../lib/stats';
+
+const NAME = 'write path: recordFitnessResult';
+const UNIT = 'writes/s';
+const TARGET = 'ratio >= 0.7';
+
+export function merge(reports: LoadReport[]): LoadReport {
+  return reports.reduce((a, r) => ({ ok: a.ok + r.ok, failed: a.failed + r.failed, elapsedMs: a.elapsedMs + r.elapsedMs, latencies: a.latencies.concat(r.latencies), failures: [...new Set([...a.failures, ...r.failures])].slice(0, 5) }), {
+    ok: 0,
+    failed: 0,
+    elapsedMs: 0,
+    latencies: [],
+    failures: [],
+  } as LoadReport);
+}
+
+export const writePathRow: BenchRow = {
+  id: 1,
+  name: NAME,
+  async run(ctx): Promise<RowResult> {
+    const concurrency = 32;
+    const roundMs = ctx.quick ? 5_000 : 15_000;
+    const rounds = 2;
+    const env = await benchEnv();
+    const s = env.settings;
+    let gw: GatewayUnderTest | undefined;
+    const pools = s.fitnessShardDatabases.map((database) =>
+      mysql.createPool({ host: s.mysqlHost, port: s.mysqlPort, user: s.mysqlUser, password: s.mysqlPassword, database, connectionLimit: s.dbPoolMax, timezone: 'Z' }),
+    );
+    try {
+      gw = await startGatewayUnderTest(s, { cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row1` : undefined });
+      if (!(await gw.operations()).mutation.has('recordFitnessResult')) return notBuilt(1, NAME, UNIT, TARGET, 'the gateway schema has no recordFitnessResult mutation');
+      const client = await gw.client('client', concurrency);
+      let n = 0;
+      const ours = () => closedLoop({ concurrency, durationMs: roundMs, op: async () => void (await client.request(RECORD_MUTATION, { input: recordInput(n++) })) });
+      try {
+        await client.request(RECORD_MUTATION, { input: recordInput(n++) });
+      } catch (err) {
+        if (err instanceof GraphQLResponseError && err.codes.includes('STORE_UNAVAILABLE'))
+          return notBuilt(1, NAME, UNIT, TARGET, 'recordFitnessResult is in the schema but the fitness service is not wired into the gateway');
+        throw err;
+      }
+      let rawSeq = 1;
+      const raw = () =>
+        closedLoop({
+          concurrency,
+          durationMs: roundMs,
+          op: async () => {
+            const k = rawSeq++;
+            const row = rawResultRow(recordInput(k, 50_000_000), 900_000_000 + k * 100, pools.length, new Date());
+            const conn = await pools[row.shard]!.getConnection();
+            try {
+              await conn.query('BEGIN');
+              await conn.query(RAW_INSERT_RESULT, row.values);
+              await conn.query('COMMIT');
+            } finally {
+              conn.release();
+            }
+          },
+        });
+      // Warm both sides (pools, JIT, InnoDB pages), then alternate measured rounds.
+      await closedLoop({ concurrency, durationMs: 1500, op: async () => void (await client.request(RECORD_MUTATION, { input: recordInput(n++) })) });
+      const rawRounds: LoadReport[] = [];
+      const ourRounds: LoadReport[] = [];
+      for (let r = 0; r < rounds; r++) {
+        ctx.log(`row 1: round ${r + 1}/${rounds} raw`);
+        rawRounds.push(await raw());
+        ctx.log(`row 1: round ${r + 1}/${rounds} ours`);
+        ourRounds.push(await ours());
+      }
+      const o = merge(ourRounds);
+      const c = merge(rawRounds);
+      const oursPerSec = perSecond(o.ok, o.elapsedMs);
+      const ceiling = perSecond(c.ok, c.elapsedMs);
+      const ratio = throughputRatio(oursPerSec, ceiling);
+      return {
+        id: 1,
+        name: NAME,
+        status: 'ok',
+        unit: UNIT,
+        ours: oursPerSec,
+        ceiling,
+        ratio,
+        target: TARGET,
+        met: ratio >= 0.7,
+        details: {
+          concurrency,
+          rounds,
+          roundMs,
+          ours: { ok: o.ok, failed: o.failed, latencyMs: summarize(o.latencies), failures: o.failures },
+          raw: { ok: c.ok, failed: c.failed, latencyMs: summarize(c.latencies), failures: c.failures },
+          perRound: ourRounds.map((r, i) => ({ ours: perSecond(r.ok, r.elapsedMs), raw: perSecond(rawRounds[i]!.ok, rawRounds[i]!.elapsedMs) })),
+          shards: pools.length,
+          poolPerShard: s.dbPoolMax,
+        },
+        note: o.failed ? `${o.failed} of our writes failed: ${o.failures.join('; ')}` : undefined,
+      };
+    } finally {
+      await gw?.stop().catch(() => undefined);
+      await Promise.all(pools.map((p) => p.end()));
+      await env.cleanup();
+    }
+  },
+};
+
+

@@ -1,0 +1,69 @@
+// A relay or projector process for the benchmarks: opens its connections, reports `ready` over IPC,
+// and starts the role's components only when the parent says `go`, so a timed drain measures the
+// work and not the TypeScript start-up. It runs the roles' own starters (src/app/roles.ts), falling
+// back to the components' starters while a role is not registered there yet. SIGTERM drains and exits.
+import 'reflect-metadata';
+import { hostname } from 'node:os';
+import { roleStarters, type RoleDeps, type RoleStarter } from '../../src/app/roles';
+import { openResources } from '../../src/app/resources';
+import { loadSettings } from '../../src/config/settings';
+import { createRegistry } from '../../src/metrics/registry';
+import { startProjectorRole } from '../../src/projections/projectorRole';
+import { fromKafkaStateSink } from '../../src/publication/stateChanges/fromKafkaStateSink';
+import { startOutboxRelays } from '../../src/relay/outbox/startOutboxRelays';
+import type { Stoppable } from '../../src/shared/lifecycle';
+import { createLogger } from '../../src/shared/logger';
+
+type WorkerRole = 'relay' | 'projector';
+const fallback: Record<WorkerRole, RoleStarter[]> = { relay: [startOutboxRelays], projector: [startProjectorRole] };
+
+function send(type: string): void {
+  process.send?.({ type });
+}
+
+async function main(): Promise<void> {
+  const roles = (process.argv[2] ?? '').split(',').filter(Boolean) as WorkerRole[];
+  const settings = loadSettings(process.env);
+  const logger = createLogger(settings.logLevel);
+  const registry = createRegistry(false);
+  const resources = openResources(settings);
+  const stateChanges = fromKafkaStateSink({ kafka: resources.kafka, topic: resources.topics.publicationState, registry, logger });
+  const deps: RoleDeps = { resources, logger, registry, instanceId: settings.instanceId ?? `bench-${hostname()}-${process.pid}`, stateChanges };
+  const started: Stoppable[] = [];
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const c of started.reverse()) await c.stop().catch(() => undefined);
+    await stateChanges.stop().catch(() => undefined);
+    await resources.close();
+    process.exit(code);
+  };
+  process.on('SIGTERM', () => void stop(0));
+  process.on('SIGINT', () => void stop(0));
+  process.on('disconnect', () => void stop(0));
+  process.on('message', (m) => {
+    if ((m as { type?: string }).type !== 'go') return;
+    void (async () => {
+      for (const role of roles) {
+        const starters = roleStarters[role].length ? roleStarters[role] : fallback[role];
+        for (const start of starters) started.push(await start(deps));
+      }
+      // A projector is only working once it joined its consumer group (Kafka delays the first
+      // join by group.initial.rebalance.delay.ms); timed runs start after that.
+      for (const c of started) if (typeof (c as { joined?: unknown }).joined === 'function') await (c as unknown as { joined(): Promise<void> }).joined();
+      send('started');
+    })().catch((err: unknown) => {
+      logger.error({ err }, 'bench worker failed to start its roles');
+      void stop(1);
+    });
+  });
+  // Open the pools before `go` so the first timed claim does not pay for connecting.
+  await Promise.all([...resources.mysql.shards.map((s) => s.db.raw('SELECT 1')), resources.pg.raw('SELECT 1'), resources.clickhouse.ping()]);
+  send('ready');
+}
+
+main().catch((err: unknown) => {
+  console.error('bench worker failed:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

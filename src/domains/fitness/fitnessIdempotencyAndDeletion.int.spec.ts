@@ -1,0 +1,60 @@
+// The fitness write path on real MariaDB shards: idempotent records (also under concurrency),
+// versioned tombstones with a deletion log, and invalid input that changes nothing.
+import { teacherInput, useFitnessHarness } from '../../../test/support/fitnessHarness';
+import { fitnessEventId } from './events';
+
+describe('fitness idempotency, deletion and bad input (sharded MariaDB + outbox)', () => {
+  const h = useFitnessHarness();
+
+  it('returns the first result for a retried record with the same idempotency key, even when retried concurrently', async () => {
+    const input = { ...teacherInput, userId: 21, idempotencyKey: 'teacher-42:2026-03-01:jump' };
+    const [a, b, c] = await Promise.all([h.fitness.record(input), h.fitness.record(input), h.fitness.record(input)]);
+    expect(new Set([a.result.dataId, b.result.dataId, c.result.dataId]).size).toBe(1);
+    expect([a, b, c].filter((x) => !x.replayed)).toHaveLength(1);
+    expect((await h.outboxOf(a.result.dataId))).toHaveLength(1);
+    const again = await h.fitness.record(input);
+    expect(again).toMatchObject({ replayed: true, result: { dataId: a.result.dataId, version: 1, result: '2.210' }, publication: { eventId: fitnessEventId(a.result.dataId, 1), state: 'NEW' } });
+    expect(again.result.createdAt.toISOString()).toBe(a.result.createdAt.toISOString());
+    expect(await h.codeOf(h.fitness.record({ ...input, result: '2.30' }))).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+  });
+
+  it('deletes with a versioned tombstone event and keeps a deletion log that outlives the row', async () => {
+    const rec = await h.fitness.record(teacherInput);
+    const id = rec.result.dataId;
+    await h.fitness.correct({ dataId: id, expectedVersion: 1, result: '2.31', unit: 'm' });
+    const del = await h.fitness.delete({ dataId: id, expectedVersion: 2 });
+    expect(del.result).toMatchObject({ version: 3, isDeleted: true, result: '2.310' });
+    expect(del.publication.eventId).toBe(`fitness-result-${id}-v3`);
+    expect(await h.shardDb(id % 100)('fitness_results').where({ data_id: id }).first()).toBeUndefined();
+    expect(await h.shardDb(id % 100)('fitness_result_deletions').where({ data_id: id }).first()).toMatchObject({ version: 3, result: '2.310' });
+    const tomb = JSON.parse((await h.outboxOf(id))[2]!.message_value);
+    expect(tomb).toMatchObject({ type: 'FitnessResultDeleted', isDeleted: true, version: 3, data: { isDeleted: true, version: 3, result: '2.310', unit: 'm', userId: 4 } });
+    expect(await h.fitness.get(id)).toMatchObject({ isDeleted: true, version: 3 });
+    expect(await h.codeOf(h.fitness.correct({ dataId: id, expectedVersion: 3, result: '2.40', unit: 'm' }))).toEqual({ code: 'NOT_FOUND', details: { id: String(id), deleted: true, currentVersion: 3 } });
+    expect(await h.codeOf(h.fitness.delete({ dataId: id, expectedVersion: 3 }))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('rejects invalid input with a stable code and changes no row and no outbox row', async () => {
+    const rec = await h.fitness.record(teacherInput);
+    const id = rec.result.dataId;
+    const before = await h.counts();
+    const bad: [Promise<unknown>, string, string][] = [
+      [h.fitness.record({ ...teacherInput, unit: 'furlong' }), 'VALIDATION_FAILED', 'unit'],
+      [h.fitness.record({ ...teacherInput, result: '-1.00' }), 'VALIDATION_FAILED', 'result'],
+      [h.fitness.record({ ...teacherInput, result: '250' }), 'VALIDATION_FAILED', 'result'],
+      [h.fitness.record({ ...teacherInput, result: '2.2105' }), 'VALIDATION_FAILED', 'result'],
+      [h.fitness.record({ ...teacherInput, result: '1e3' }), 'VALIDATION_FAILED', 'result'],
+      [h.fitness.record({ ...teacherInput, unit: 'm'.repeat(10000) }), 'VALIDATION_FAILED', 'unit'],
+      [h.fitness.record({ ...teacherInput, idempotencyKey: 'k'.repeat(129) }), 'VALIDATION_FAILED', 'idempotencyKey'],
+      [h.fitness.record({ ...teacherInput, projectId: 999 }), 'VALIDATION_FAILED', 'projectId'],
+      [h.fitness.record({ ...teacherInput, grade: 0 }), 'VALIDATION_FAILED', 'grade'],
+      [h.fitness.correct({ dataId: id, expectedVersion: 1, result: '2.31', unit: 'count' }), 'VALIDATION_FAILED', 'unit'],
+      [h.fitness.correct({ dataId: id, expectedVersion: 1, result: '99', unit: 'm' }), 'VALIDATION_FAILED', 'result'],
+      [h.fitness.correct({ dataId: id, expectedVersion: 0, result: '2.31', unit: 'm' }), 'VALIDATION_FAILED', 'expectedVersion'],
+    ];
+    for (const [p, code, field] of bad) expect(await h.codeOf(p)).toMatchObject({ code, details: { field } });
+    expect(await h.codeOf(h.fitness.correct({ dataId: 987654300, expectedVersion: 1, result: '2.31', unit: 'm' }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await h.codeOf(h.fitness.correct({ dataId: 987654399, expectedVersion: 1, result: '2.31', unit: 'm' }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await h.counts()).toEqual(before);
+  });
+});

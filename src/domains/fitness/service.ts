@@ -1,0 +1,161 @@
+// The fitness write path: validate (pure, before any I/O), route to the shard, then one local
+// transaction through the injected Publisher: read the shard clock, lock the current row, decide,
+// write the new version (and the idempotency key), and let the publisher add the event (outbox row
+// in the same transaction, or kafka-first after commit). Nothing here knows which strategy runs.
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { MysqlShard, MysqlShards } from '../../infra/mysql/fromMysql';
+import { readOutboxStates } from '../../publication/outbox/readOutboxStates';
+import type { PublicationOutcome, Publisher } from '../../publication/publisher';
+import type { StateChangeSink } from '../../publication/stateChanges/stateChange';
+import { NotFoundError, TidemarkError, toTidemarkError } from '../../shared/errors';
+import { decideCorrection, decideDeletion, decideRecord, parseExpectedVersion, validateRecord, type Decision } from './decide';
+import { fitnessEventId } from './events';
+import { defaultProjectCatalog, type ProjectCatalog } from './projects';
+import { composeDataId, shardForUser, shardOfDataId } from './sharding';
+import { allocateLocalSequence } from './store/allocateDataId';
+import { deleteResult } from './store/deleteResult';
+import { claimIdempotencyKey, readIdempotencyKey } from './store/idempotencyKeys';
+import { readResult } from './store/readResult';
+import { shardNow } from './store/rows';
+import { selectResultForUpdate } from './store/selectResultForUpdate';
+import { insertResult, updateResult } from './store/writeResult';
+import type { CorrectFitnessResult, DeleteFitnessResult, FitnessResultState, RecordFitnessResult } from './types';
+
+export interface FitnessWriteOutcome {
+  result: FitnessResultState;
+  publication: PublicationOutcome;
+  /** True when an idempotency key matched an earlier request and its first result was returned. */
+  replayed: boolean;
+}
+
+export interface FitnessService {
+  record(cmd: Omit<RecordFitnessResult, 'kind'>): Promise<FitnessWriteOutcome>;
+  correct(cmd: Omit<CorrectFitnessResult, 'kind'>): Promise<FitnessWriteOutcome>;
+  delete(cmd: Omit<DeleteFitnessResult, 'kind'>): Promise<FitnessWriteOutcome>;
+  /** The authoritative state (live, or the tombstone of a deleted result). */
+  get(dataId: number): Promise<FitnessResultState | undefined>;
+}
+
+export interface FitnessServiceDeps {
+  shards: Pick<MysqlShards, 'shards' | 'shard'>;
+  publisher: Publisher;
+  catalog?: ProjectCatalog;
+  /** Reads the publication state of committed events (for idempotent replays); outbox by default. */
+  publicationStates?: (db: Knex, eventIds: string[]) => Promise<PublicationOutcome[]>;
+  /** Live operator notifications (best effort): the first state of each new publication. */
+  stateChanges?: StateChangeSink;
+}
+
+/** Thrown inside the transaction to roll it back when the idempotency key was used before. */
+class KeyAlreadyUsed extends Error {}
+
+const BUSY_ERRNOS = new Set([1205, 1213]); // lock wait timeout, deadlock
+
+function storeError(err: unknown, shard: MysqlShard): TidemarkError {
+  if (err instanceof TidemarkError) return err;
+  if (BUSY_ERRNOS.has((err as { errno?: number }).errno ?? 0))
+    return new TidemarkError('STORE_UNAVAILABLE', 'the result is busy; retry', { retriable: true, cause: err, details: { store: `fitness-shard-${shard.index}` } });
+  return toTidemarkError(err, `fitness-shard-${shard.index}`);
+}
+
+function requestHash(c: RecordFitnessResult): string {
+  return createHash('sha256').update(JSON.stringify([c.detectId, c.userId, c.projectId, c.schoolId, c.grade, c.result, c.unit])).digest('hex');
+}
+
+function serialise(s: FitnessResultState): string {
+  return JSON.stringify({ ...s, createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString() });
+}
+
+function deserialise(text: string): FitnessResultState {
+  const o = JSON.parse(text) as FitnessResultState & { createdAt: string; updatedAt: string };
+  return { ...o, createdAt: new Date(o.createdAt), updatedAt: new Date(o.updatedAt) };
+}
+
+export function fitnessService(deps: FitnessServiceDeps): FitnessService {
+  const catalog = deps.catalog ?? defaultProjectCatalog;
+  const publicationStates = deps.publicationStates ?? readOutboxStates;
+  const shardCount = deps.shards.shards.length;
+
+  function shardOf(dataId: number): MysqlShard {
+    const index = shardOfDataId(dataId);
+    if (index >= shardCount) throw new NotFoundError('fitness result', dataId);
+    return deps.shards.shard(index);
+  }
+
+  async function commit(shard: MysqlShard, work: (trx: Knex.Transaction) => Promise<Decision>): Promise<FitnessWriteOutcome> {
+    try {
+      const { result, publications } = await deps.publisher.commit(shard.db, async (trx) => {
+        const d = await work(trx);
+        return { result: d.state, events: [d.event] };
+      });
+      const publication = publications[0]!;
+      deps.stateChanges?.emit([{ eventId: publication.eventId, domain: 'fitness', aggregateId: String(result.dataId), version: result.version, from: null, to: publication.state, attempt: 0, at: result.updatedAt }]);
+      return { result, publication, replayed: false };
+    } catch (err) {
+      if (err instanceof KeyAlreadyUsed) throw err;
+      throw storeError(err, shard);
+    }
+  }
+
+  async function replayFirst(shard: MysqlShard, key: string, hash: string): Promise<FitnessWriteOutcome> {
+    const first = await readIdempotencyKey(shard.db, key).catch((e) => Promise.reject(storeError(e, shard)));
+    if (!first) throw new TidemarkError('STORE_UNAVAILABLE', 'the idempotency key is being written; retry', { retriable: true });
+    if (first.requestHash !== hash)
+      throw new TidemarkError('IDEMPOTENCY_CONFLICT', 'idempotencyKey was already used for a different result', { details: { dataId: String(first.dataId) } });
+    const result = deserialise(first.response);
+    const [publication] = await publicationStates(shard.db, [fitnessEventId(result.dataId, result.version)]).catch((e) => Promise.reject(storeError(e, shard)));
+    return { result, publication: publication!, replayed: true };
+  }
+
+  return {
+    async record(input) {
+      const cmd = validateRecord({ ...input, kind: 'record' }, catalog);
+      const shard = deps.shards.shard(shardForUser(cmd.userId, shardCount));
+      const hash = requestHash(cmd);
+      try {
+        return await commit(shard, async (trx) => {
+          const now = await shardNow(trx);
+          const dataId = composeDataId(await allocateLocalSequence(trx), shard.index);
+          const d = decideRecord(cmd, { catalog, now, dataId, shard: shard.index });
+          if (cmd.idempotencyKey && !(await claimIdempotencyKey(trx, cmd.idempotencyKey, { requestHash: hash, dataId, response: serialise(d.state) }, now)))
+            throw new KeyAlreadyUsed();
+          await insertResult(trx, d.state);
+          return d;
+        });
+      } catch (err) {
+        if (err instanceof KeyAlreadyUsed) return replayFirst(shard, cmd.idempotencyKey!, hash);
+        throw err;
+      }
+    },
+
+    async correct(input) {
+      const cmd: CorrectFitnessResult = { ...input, kind: 'correct', expectedVersion: parseExpectedVersion(input.expectedVersion) };
+      const shard = shardOf(cmd.dataId);
+      return commit(shard, async (trx) => {
+        const now = await shardNow(trx);
+        const current = await selectResultForUpdate(trx, cmd.dataId);
+        const d = decideCorrection(current, cmd, { catalog, now });
+        await updateResult(trx, d.state, current!.version);
+        return d;
+      });
+    },
+
+    async delete(input) {
+      const cmd: DeleteFitnessResult = { ...input, kind: 'delete', expectedVersion: parseExpectedVersion(input.expectedVersion) };
+      const shard = shardOf(cmd.dataId);
+      return commit(shard, async (trx) => {
+        const now = await shardNow(trx);
+        const current = await selectResultForUpdate(trx, cmd.dataId);
+        const d = decideDeletion(current, cmd, { now });
+        await deleteResult(trx, d.state, current!.version);
+        return d;
+      });
+    },
+
+    async get(dataId) {
+      const shard = shardOf(dataId);
+      return readResult(shard.db, dataId).catch((e) => Promise.reject(storeError(e, shard)));
+    },
+  };
+}

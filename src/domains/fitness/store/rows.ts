@@ -1,0 +1,67 @@
+// Row <-> state mapping for the fitness tables, and the shard clock. DECIMAL comes back from mysql2
+// as a string (decimalNumbers: false) and is canonicalised to 3 decimals; DATETIME(3) columns are
+// UTC Dates (every pooled connection runs with time_zone '+00:00').
+import type { Knex } from 'knex';
+import { canonicalResult } from '../decimal';
+import { shardOfDataId } from '../sharding';
+import type { FitnessResultState } from '../types';
+
+export const RESULTS = 'fitness_results';
+export const DELETIONS = 'fitness_result_deletions';
+export const DATA_IDS = 'fitness_data_ids';
+export const IDEMPOTENCY_KEYS = 'fitness_idempotency_keys';
+
+export interface ResultRow {
+  data_id: number | string;
+  detect_id: number;
+  user_id: number;
+  project_id: number;
+  school_id: number;
+  grade: number;
+  result: string;
+  unit: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function stateOf(row: ResultRow, isDeleted = false): FitnessResultState {
+  const dataId = Number(row.data_id);
+  return {
+    dataId,
+    detectId: Number(row.detect_id),
+    userId: Number(row.user_id),
+    projectId: Number(row.project_id),
+    schoolId: Number(row.school_id),
+    grade: Number(row.grade),
+    result: canonicalResult(String(row.result)),
+    unit: row.unit,
+    version: Number(row.version),
+    isDeleted,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    shard: shardOfDataId(dataId),
+  };
+}
+
+export function rowOf(s: FitnessResultState): ResultRow {
+  return {
+    data_id: s.dataId,
+    detect_id: s.detectId,
+    user_id: s.userId,
+    project_id: s.projectId,
+    school_id: s.schoolId,
+    grade: s.grade,
+    result: s.result,
+    unit: s.unit,
+    version: s.version,
+    created_at: s.createdAt,
+    updated_at: s.updatedAt,
+  };
+}
+
+/** The shard's clock, read inside the transaction: event times are the source's commit clock. */
+export async function shardNow(trx: Knex.Transaction): Promise<Date> {
+  const [rows] = (await trx.raw('SELECT NOW(3) AS now')) as [{ now: Date }[]];
+  return new Date(rows[0]!.now);
+}

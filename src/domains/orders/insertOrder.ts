@@ -1,0 +1,32 @@
+// INSERT of one order, the only write of the order transaction.
+//
+// Idempotency without a second table or a pre-read: `ON CONFLICT (idempotency_key) DO NOTHING`. When
+// two requests race on one key, PostgreSQL makes the second INSERT wait on the first one's unique-index
+// entry; once that commits the second does nothing, and its following SELECT (a new statement, so a new
+// READ COMMITTED snapshot) sees the committed order. A rollback of the first lets the second insert.
+// No row locks are taken beyond the new row itself; nothing else in the store is touched.
+import type { Knex } from 'knex';
+import { ORDER_COLUMNS, orderFromRow, type OrderRow } from './orderRow';
+import type { Order } from './order';
+
+export type InsertOrderResult =
+  | { inserted: true; order: Order }
+  | { inserted: false; order: Order; requestHash: string };
+
+export async function insertOrder(trx: Knex.Transaction, order: Order, idempotencyKey: string, requestHash: string): Promise<InsertOrderResult> {
+  const inserted = await trx.raw<{ rows: { order_id: string }[] }>(
+    `INSERT INTO orders (order_id, customer_id, currency, items, total, item_count, idempotency_key, request_hash, created_at)
+     VALUES (?, ?, ?, ?::jsonb, ?::numeric, ?, ?, ?, ?)
+     ON CONFLICT (idempotency_key) DO NOTHING
+     RETURNING order_id`,
+    [order.orderId, order.customerId, order.currency, JSON.stringify(order.items), order.total, order.itemCount, idempotencyKey, requestHash, order.createdAt],
+  );
+  if (inserted.rows.length === 1) return { inserted: true, order };
+  const existing = (await trx('orders')
+    .select<(OrderRow & { request_hash: string })[]>([...ORDER_COLUMNS, 'request_hash'])
+    .where({ idempotency_key: idempotencyKey })
+    .first()) as (OrderRow & { request_hash: string }) | undefined;
+  // Unreachable unless the conflicting row vanished between the two statements (orders are never deleted).
+  if (!existing) throw new Error('order with this idempotency key disappeared');
+  return { inserted: false, order: orderFromRow(existing), requestHash: existing.request_hash };
+}

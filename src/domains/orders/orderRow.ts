@@ -1,0 +1,28 @@
+// Mapping between the `orders` row (PostgreSQL) and the domain Order. NUMERIC comes back from pg as a
+// string with its declared scale ("39.8000"), so the canonical text survives the round trip unchanged.
+import type { Order, OrderLine } from './order';
+
+export interface OrderRow {
+  order_id: string;
+  customer_id: string;
+  currency: string;
+  items: OrderLine[] | string;
+  total: string;
+  item_count: number;
+  created_at: Date;
+}
+
+export const ORDER_COLUMNS = ['order_id', 'customer_id', 'currency', 'items', 'total', 'item_count', 'created_at'] as const;
+
+export function orderFromRow(r: OrderRow): Order {
+  const items = (typeof r.items === 'string' ? JSON.parse(r.items) : r.items) as OrderLine[];
+  return {
+    orderId: r.order_id,
+    customerId: r.customer_id,
+    currency: r.currency,
+    items: items.map((l) => ({ sku: l.sku, quantity: l.quantity, unitPrice: l.unitPrice })),
+    total: r.total,
+    itemCount: Number(r.item_count),
+    createdAt: new Date(r.created_at),
+  };
+}

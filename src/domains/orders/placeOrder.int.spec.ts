@@ -1,0 +1,156 @@
+// Placing orders on real PostgreSQL and Kafka under the kafka-first strategy: the order transaction
+// writes only the order; a direct success leaves no publication row; three real failures (closed
+// port) or three timeouts (a blackhole broker) store a NOT_PUBLISHED row; a failing fallback store
+// (the table renamed away) gives a visible FALLBACK_STORE_FAILED with a metric and a safe log.
+import { toKafkaRecord } from '../../publication/event';
+import { publicationRowFor } from '../../publication/kafkaFirst/publicationRow';
+import { upsertNotPublished } from '../../publication/kafkaFirst/upsertNotPublished';
+import { randomIds, systemClock } from '../../shared/clock';
+import { CLOSED_PORT_BROKER, readTopic, startBlackhole, type Blackhole } from '../../../test/support/kafkaProbe';
+import { metricValue, testKafkaFirstPublisher, type TestPublisher } from '../../../test/support/kafkaFirst';
+import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
+import { orderPlacedEvent } from './events';
+import { createOrdersService, type OrdersService } from './ordersService';
+import type { PlaceOrderCommand } from './order';
+import { readPublicationState } from '../../publication/kafkaFirst/readPublicationStates';
+
+const cmd = (key: string, over: Partial<PlaceOrderCommand> = {}): PlaceOrderCommand => ({
+  customerId: 'cust-1',
+  currency: 'EUR',
+  idempotencyKey: key,
+  items: [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9' }],
+  ...over,
+});
+
+describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
+  let env: TestEnv;
+  let blackhole: Blackhole;
+  const publishers: TestPublisher[] = [];
+
+  beforeAll(async () => {
+    env = await createTestEnv();
+    blackhole = await startBlackhole();
+  });
+  afterAll(async () => {
+    await Promise.all(publishers.map((p) => p.close()));
+    await blackhole?.close();
+    await env?.cleanup();
+  });
+
+  function service(brokers: string[], opts: { attemptTimeoutMs?: number; deadlineMs?: number } = {}): { orders: OrdersService; pub: TestPublisher } {
+    const pub = testKafkaFirstPublisher({ brokers, topics: env.resources.topics, ...opts });
+    publishers.push(pub);
+    const orders = createOrdersService({ db: env.resources.pg, publisher: pub.publisher, clock: systemClock, ids: randomIds, limits: { maxItems: 100 }, publicationState: readPublicationState });
+    return { orders, pub };
+  }
+
+  const count = async (table: string) => Number((await env.resources.pg(table).count({ n: '*' }))[0]!.n);
+
+  it('writes only the order row and publishes directly: PUBLISHED_DIRECT, no fallback row, the exact event in Kafka', async () => {
+    const { orders, pub } = service(env.settings.kafkaBrokers);
+    const before = { orders: await count('orders'), pubs: await count('event_publications'), outbox: await count('outbox_events') };
+    const r = await orders.placeOrder(cmd('direct-1', { items: [{ sku: 'A', quantity: 2, unitPrice: '19.9' }, { sku: 'B', quantity: 1, unitPrice: '0.1' }] }));
+
+    expect(r.outcome).toBe('PUBLISHED_DIRECT');
+    expect(r.publication).toEqual({ eventId: `order-placed:${r.order.orderId}:v1`, state: 'PUBLISHED_DIRECT' });
+    expect(r.order.total).toBe('39.9000');
+    expect(r.order.itemCount).toBe(3);
+    expect(await count('orders')).toBe(before.orders + 1);
+    expect(await count('event_publications')).toBe(before.pubs);
+    expect(await count('outbox_events')).toBe(before.outbox);
+
+    const msgs = await readTopic(env.resources.kafka, env.resources.topics.orders, (m) => m.some((x) => x.key?.toString() === r.order.orderId));
+    const got = msgs.find((x) => x.key?.toString() === r.order.orderId)!;
+    expect(got.value!.toString()).toBe(toKafkaRecord(orderPlacedEvent(r.order)).value);
+    expect(got.headers!.eventId!.toString()).toBe(r.eventId);
+    expect(JSON.parse(got.value!.toString())).toMatchObject({ eventId: r.eventId, type: 'OrderPlaced', version: 1, data: { total: '39.9000', currency: 'EUR' } });
+    expect(await metricValue(pub.registry, 'tidemark_kafka_first_direct_attempts_total', { domain: 'orders', result: 'success' })).toBe(1);
+  });
+
+  it('stores a NOT_PUBLISHED fallback row after three failed direct attempts (broker port closed)', async () => {
+    const { orders, pub } = service([CLOSED_PORT_BROKER]);
+    const r = await orders.placeOrder(cmd('closed-1'));
+
+    expect(r.outcome).toBe('FALLBACK_STORED');
+    expect(r.publication!.state).toBe('NOT_PUBLISHED');
+    const row = await env.resources.pg('event_publications').where({ event_id: r.eventId }).first();
+    expect(row).toMatchObject({ status: 'NOT_PUBLISHED', source: 'DIRECT_FALLBACK', direct_attempts: 3, direct_result: 'failure', relay_attempts: 0, domain: 'orders', aggregate_id: r.order.orderId, message_key: r.order.orderId });
+    // The stored bytes are exactly what the direct attempts tried to send.
+    expect(row.message_value).toBe(toKafkaRecord(orderPlacedEvent(r.order)).value);
+    expect(await metricValue(pub.registry, 'tidemark_kafka_first_direct_attempts_total', { domain: 'orders', result: 'failure' })).toBe(3);
+    expect(await metricValue(pub.registry, 'tidemark_kafka_first_fallback_stores_total', { domain: 'orders', result: 'stored' })).toBe(1);
+    expect(await metricValue(pub.registry, 'tidemark_kafka_first_publish_outcomes_total', { domain: 'orders', outcome: 'fallback_stored' })).toBe(1);
+  });
+
+  it('bounds the response on a broker that never answers: three timeouts (delivery unknown), then FALLBACK_STORED', async () => {
+    const { orders, pub } = service([blackhole.broker], { attemptTimeoutMs: 300, deadlineMs: 1000 });
+    const r = await orders.placeOrder(cmd('blackhole-1'));
+
+    expect(r.outcome).toBe('FALLBACK_STORED');
+    const row = await env.resources.pg('event_publications').where({ event_id: r.eventId }).first();
+    expect(row).toMatchObject({ status: 'NOT_PUBLISHED', direct_attempts: 3, direct_result: 'timeout' });
+    expect(await metricValue(pub.registry, 'tidemark_kafka_first_direct_attempts_total', { domain: 'orders', result: 'timeout' })).toBe(3);
+  });
+
+  it('returns FALLBACK_STORE_FAILED when Kafka and the fallback store both fail; the order stands; metric and a safe log', async () => {
+    const { orders, pub } = service([CLOSED_PORT_BROKER]);
+    const secretCustomer = 'cust-SECRET-4242';
+    await env.resources.pg.raw('ALTER TABLE event_publications RENAME TO event_publications_away');
+    let r;
+    try {
+      r = await orders.placeOrder(cmd('store-fails-1', { customerId: secretCustomer }));
+    } finally {
+      await env.resources.pg.raw('ALTER TABLE event_publications_away RENAME TO event_publications');
+    }
+    expect(r.outcome).toBe('FALLBACK_STORE_FAILED');
+    expect(r.publication!.state).toBe('FALLBACK_STORE_FAILED');
+    expect(await env.resources.pg('orders').where({ order_id: r.order.orderId }).first()).toBeDefined();
+    expect(await env.resources.pg('event_publications').where({ event_id: r.eventId }).first()).toBeUndefined();
+    expect(await metricValue(pub.registry, 'tidemark_kafka_first_fallback_stores_total', { domain: 'orders', result: 'failed' })).toBe(1);
+    expect(await metricValue(pub.registry, 'tidemark_kafka_first_publish_outcomes_total', { domain: 'orders', outcome: 'fallback_store_failed' })).toBe(1);
+
+    const logged = pub.log.lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => String(l.msg).includes('fallback store failed'));
+    expect(logged).toMatchObject({ level: 50, eventId: r.eventId, aggregateId: r.order.orderId });
+    expect(JSON.stringify(logged)).not.toContain(secretCustomer);
+    expect(JSON.stringify(pub.log.lines)).not.toContain(secretCustomer);
+  });
+
+  it('writes nothing for invalid orders and names the field and reason', async () => {
+    const { orders } = service(env.settings.kafkaBrokers);
+    const before = await count('orders');
+    const cases: [Partial<PlaceOrderCommand>, string, string][] = [
+      [{ items: [] }, 'items', 'EMPTY_ITEMS'],
+      [{ items: [{ sku: 'A', quantity: 0, unitPrice: '1' }] }, 'items[0].quantity', 'NON_POSITIVE_QUANTITY'],
+      [{ items: [{ sku: 'A', quantity: 1, unitPrice: '-0.01' }] }, 'items[0].unitPrice', 'NEGATIVE_PRICE'],
+      [{ currency: 'EUX' }, 'currency', 'UNKNOWN_CURRENCY'],
+      [{ items: Array.from({ length: 101 }, () => ({ sku: 'A', quantity: 1, unitPrice: '1' })) }, 'items', 'TOO_MANY_ITEMS'],
+      [{ customerId: 'x'.repeat(65) }, 'customerId', 'TOO_LARGE'],
+    ];
+    for (const [over, field, reason] of cases) {
+      await expect(orders.placeOrder(cmd(`bad-${reason}`, over))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', details: { field, reason } });
+    }
+    expect(await count('orders')).toBe(before);
+  });
+
+  it('treats a retried request as a replay of the first order and a reused key with other content as a conflict', async () => {
+    const { orders } = service([CLOSED_PORT_BROKER]);
+    const first = await orders.placeOrder(cmd('idem-1'));
+    const again = await orders.placeOrder(cmd('idem-1', { items: [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9000' }] }));
+    expect(again).toMatchObject({ outcome: 'ALREADY_PLACED', replayed: true, eventId: first.eventId, publication: { state: 'NOT_PUBLISHED' } });
+    expect(again.order.orderId).toBe(first.order.orderId);
+    await expect(orders.placeOrder(cmd('idem-1', { customerId: 'someone-else' }))).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    expect(Number((await env.resources.pg('orders').where({ idempotency_key: 'idem-1' }).count({ n: '*' }))[0]!.n)).toBe(1);
+  });
+
+  it('never moves a PUBLISHED or DEAD_LETTER row back to NOT_PUBLISHED on a later upsert', async () => {
+    const { orders } = service([CLOSED_PORT_BROKER]);
+    const r = await orders.placeOrder(cmd('upsert-1'));
+    const row = publicationRowFor(orderPlacedEvent(r.order), env.resources.topics, 'RECONCILER');
+    for (const status of ['PUBLISHED', 'DEAD_LETTER'] as const) {
+      await env.resources.pg('event_publications').where({ event_id: r.eventId }).update({ status });
+      expect(await upsertNotPublished(env.resources.pg, row)).toEqual({ inserted: false, status });
+      expect((await env.resources.pg('event_publications').where({ event_id: r.eventId }).first()).status).toBe(status);
+    }
+    expect(Number((await env.resources.pg('event_publications').where({ event_id: r.eventId }).count({ n: '*' }))[0]!.n)).toBe(1);
+  });
+});

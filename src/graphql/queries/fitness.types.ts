@@ -1,0 +1,73 @@
+// GraphQL types of the fitness read model (latest projected state, never a physical version).
+import { GraphQLDateTimeISO } from 'graphql-scalars';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import type { FitnessGroupBy } from '../../projections/read/sql/selectFitnessReport';
+import { DecimalScalar } from '../scalars';
+import { CursorPageInfo, Freshness, ONCE_PER_ANSWER } from './freshness.types';
+
+@ObjectType({ description: 'The latest non-deleted state of a fitness result, as projected into ClickHouse.' })
+export class FitnessResultView {
+  @Field(() => ID, { description: 'dataId % 100 is the shard the result lives on.' }) dataId!: string;
+  @Field(() => Int) detectId!: number;
+  @Field(() => Int) userId!: number;
+  @Field(() => Int) projectId!: number;
+  @Field(() => Int) schoolId!: number;
+  @Field(() => Int) grade!: number;
+  @Field(() => DecimalScalar, { description: 'Exact, 3 decimals, e.g. "2.310".' }) result!: string;
+  @Field(() => String) unit!: string;
+  @Field(() => Int, { description: 'The business version this state belongs to.' }) version!: number;
+  @Field(() => GraphQLDateTimeISO) createdAt!: Date;
+  @Field(() => GraphQLDateTimeISO, { description: 'Commit time of this version in the authoritative shard.' }) updatedAt!: Date;
+  @Field(() => GraphQLDateTimeISO, { description: 'When the projector wrote this version to ClickHouse.' }) ingestedAt!: Date;
+  @Field(() => Int) shard!: number;
+}
+
+@ObjectType({ description: 'One fitness result looked up by id, with the freshness of that answer.' })
+export class FitnessResultLookup {
+  @Field(() => ID) dataId!: string;
+  @Field(() => FitnessResultView, { nullable: true, description: 'Null when the result does not exist, was deleted, or is not projected yet (see freshness).' })
+  result!: FitnessResultView | null;
+  @Field(() => Freshness, { complexity: ONCE_PER_ANSWER, description: 'Scope: this result (its pending publications) and the fitness topic.' }) freshness!: Freshness;
+}
+
+@InputType({ description: 'Fields that never change across versions; all given fields must match.' })
+export class FitnessResultFilter {
+  @Field(() => Int, { nullable: true }) detectId?: number | null;
+  @Field(() => Int, { nullable: true }) projectId?: number | null;
+  @Field(() => Int, { nullable: true }) schoolId?: number | null;
+  @Field(() => Int, { nullable: true }) grade?: number | null;
+  @Field(() => Int, { nullable: true }) userId?: number | null;
+}
+
+@ObjectType({ description: 'A page of latest fitness results in dataId order.' })
+export class FitnessResultConnection {
+  // The connection's cost already multiplies its children by `first`; nodes must not multiply again.
+  @Field(() => [FitnessResultView], { complexity: ({ childComplexity }) => 1 + childComplexity }) nodes!: FitnessResultView[];
+  @Field(() => CursorPageInfo, { complexity: ONCE_PER_ANSWER }) pageInfo!: CursorPageInfo;
+  @Field(() => Freshness, { complexity: ONCE_PER_ANSWER, description: 'Scope: the filter (pending publications matching it) and the fitness topic.' }) freshness!: Freshness;
+}
+
+export const FitnessReportGroupBy: Record<FitnessGroupBy, FitnessGroupBy> = { SCHOOL: 'SCHOOL', GRADE: 'GRADE' };
+registerEnumType(FitnessReportGroupBy, { name: 'FitnessReportGroupBy', description: 'How a fitness report groups results.' });
+
+@ObjectType({ description: 'Statistics of one group over the latest non-deleted results (each result counted once).' })
+export class FitnessReportGroup {
+  @Field(() => Int, { description: 'The schoolId or grade.' }) key!: number;
+  @Field(() => String, { description: 'Results in different units are never mixed.' }) unit!: string;
+  @Field(() => Int) count!: number;
+  @Field(() => DecimalScalar) min!: string;
+  @Field(() => DecimalScalar) max!: string;
+  @Field(() => DecimalScalar, { description: 'Exact mean, rounded half away from zero to 3 decimals.' }) average!: string;
+  @Field(() => DecimalScalar, { description: 'Median (exact: an actual result value).' }) p50!: string;
+  @Field(() => DecimalScalar) p90!: string;
+  @Field(() => DecimalScalar) p99!: string;
+}
+
+@ObjectType({ description: 'An analyst report over one campaign item.' })
+export class FitnessReport {
+  @Field(() => Int) detectId!: number;
+  @Field(() => Int) projectId!: number;
+  @Field(() => FitnessReportGroupBy) groupBy!: FitnessGroupBy;
+  @Field(() => [FitnessReportGroup]) groups!: FitnessReportGroup[];
+  @Field(() => Freshness, { complexity: ONCE_PER_ANSWER, description: 'Scope: this detectId and projectId.' }) freshness!: Freshness;
+}

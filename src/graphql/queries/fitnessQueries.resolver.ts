@@ -1,0 +1,80 @@
+// Fitness read queries: latest state only, each answer with its freshness marker. The marker's
+// inputs are read before the data (and markers are cached briefly), so a marker never claims more
+// than the data it accompanies shows.
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
+import type { FitnessGroupBy } from '../../projections/read/sql/selectFitnessReport';
+import { ValidationError } from '../../shared/errors';
+import type { GatewayContext } from '../context';
+import { decodeCursor, encodeCursor, pageSize } from './cursor';
+import { FitnessReport, FitnessReportGroupBy, FitnessResultConnection, FitnessResultFilter, FitnessResultLookup, FitnessResultView } from './fitness.types';
+import { loadersFor } from './loaders';
+
+const STUDENT_RESULTS_DEFAULT = 20;
+const STUDENT_RESULTS_MAX = 100;
+
+function parseDataId(id: string): number {
+  const n = /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(n)) throw new ValidationError('dataId', 'dataId must be a positive integer');
+  return n;
+}
+const isDataIdCursor = (v: unknown): v is { d: number } => typeof v === 'object' && v !== null && Number.isSafeInteger((v as { d?: unknown }).d) && (v as { d: number }).d >= 0;
+const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: NonNullable<T[K]> };
+
+@Resolver(() => FitnessResultView)
+export class FitnessQueriesResolver {
+  @Authorized('read')
+  @Query(() => FitnessResultLookup, { description: 'The latest state of one fitness result (null when deleted or not projected yet), with its freshness.' })
+  async fitnessResult(@Arg('dataId', () => ID) dataId: string, @Ctx() ctx: GatewayContext): Promise<FitnessResultLookup> {
+    const id = parseDataId(dataId);
+    const l = loadersFor(ctx);
+    const freshness = await l.fitnessFreshness.load(String(id));
+    return { dataId: String(id), result: await l.fitnessById.load(id), freshness };
+  }
+
+  @Authorized('read')
+  @Query(() => FitnessResultConnection, { description: 'Latest fitness results matching the filter, in dataId order, keyset-paginated.' })
+  async fitnessResults(
+    @Arg('filter', () => FitnessResultFilter, { nullable: true }) filter: FitnessResultFilter | null,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size (default 50, at most GRAPHQL_MAX_PAGE_SIZE).' }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: GatewayContext,
+  ): Promise<FitnessResultConnection> {
+    const l = loadersFor(ctx);
+    const n = pageSize(first, l.readModels.maxPageSize);
+    const cursor = decodeCursor(after, isDataIdCursor);
+    const f = defined({ ...(filter ?? {}) });
+    for (const [field, v] of Object.entries(f)) if (v < 0) throw new ValidationError(field, `${field} must not be negative`);
+    const freshness = await l.readModels.freshness.forScope({ domain: 'fitness', dataEquals: f });
+    const page = await l.readModels.fitnessPage(f, n, cursor?.d);
+    for (const v of page.nodes) l.fitnessById.prime(Number(v.dataId), v);
+    const last = page.nodes[page.nodes.length - 1];
+    return { nodes: page.nodes, pageInfo: { endCursor: last ? encodeCursor({ d: Number(last.dataId) }) : null, hasNextPage: page.hasNextPage }, freshness };
+  }
+
+  @Authorized('report')
+  @Query(() => FitnessReport, { description: 'Analyst report over one campaign item: count, min, max, average and percentiles per school or grade, over the latest non-deleted results.' })
+  async fitnessReport(
+    @Arg('detectId', () => Int) detectId: number,
+    @Arg('projectId', () => Int) projectId: number,
+    @Arg('groupBy', () => FitnessReportGroupBy) groupBy: FitnessGroupBy,
+    @Ctx() ctx: GatewayContext,
+  ): Promise<FitnessReport> {
+    if (detectId < 0 || projectId < 0) throw new ValidationError(detectId < 0 ? 'detectId' : 'projectId', 'ids are not negative');
+    const l = loadersFor(ctx);
+    const freshness = await l.readModels.freshness.forScope({ domain: 'fitness', dataEquals: { detectId, projectId } });
+    return { detectId, projectId, groupBy, groups: await l.readModels.fitnessReport(detectId, projectId, groupBy), freshness };
+  }
+
+  @FieldResolver(() => [FitnessResultView], {
+    description: "The same student's latest results in the same campaign (batched across the whole response).",
+    complexity: ({ args, childComplexity }) => 1 + childComplexity * Math.min(Math.max(Number(args.first ?? STUDENT_RESULTS_DEFAULT), 1), STUDENT_RESULTS_MAX),
+  })
+  async studentResults(
+    @Root() r: FitnessResultView,
+    @Arg('first', () => Int, { nullable: true, description: 'At most this many (default 20, at most 100).' }) first: number | null,
+    @Ctx() ctx: GatewayContext,
+  ): Promise<FitnessResultView[]> {
+    const n = pageSize(first, STUDENT_RESULTS_MAX, STUDENT_RESULTS_DEFAULT);
+    return (await loadersFor(ctx).studentResults.load(`${r.detectId}:${r.userId}`)).slice(0, n);
+  }
+}

@@ -1,0 +1,73 @@
+// GraphQL types of the orders read model (latest projected state).
+import { GraphQLDateTimeISO } from 'graphql-scalars';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import type { OrderGroupBy } from '../../projections/read/sql/selectOrderReport';
+import { DecimalScalar } from '../scalars';
+import { CursorPageInfo, Freshness, ONCE_PER_ANSWER } from './freshness.types';
+
+@ObjectType({ description: 'A line of a projected order.' })
+export class OrderViewLine {
+  @Field(() => String) sku!: string;
+  @Field(() => Int) quantity!: number;
+  @Field(() => DecimalScalar, { description: 'Exact, 4 decimals.' }) unitPrice!: string;
+}
+
+@ObjectType({ description: 'The latest state of an order, as projected into ClickHouse.' })
+export class OrderView {
+  @Field(() => ID) orderId!: string;
+  @Field(() => String) customerId!: string;
+  @Field(() => String) currency!: string;
+  @Field(() => DecimalScalar, { description: 'Exact, 4 decimals.' }) total!: string;
+  @Field(() => Int) itemCount!: number;
+  // Lines come with the order's own row (no extra query), so they do not multiply the cost.
+  @Field(() => [OrderViewLine], { complexity: ({ childComplexity }) => 1 + childComplexity }) items!: OrderViewLine[];
+  @Field(() => Int) version!: number;
+  @Field(() => GraphQLDateTimeISO) createdAt!: Date;
+  @Field(() => GraphQLDateTimeISO, { description: 'Commit time of this version in the orders store.' }) updatedAt!: Date;
+  @Field(() => GraphQLDateTimeISO, { description: 'When the projector wrote this version to ClickHouse.' }) ingestedAt!: Date;
+}
+
+@ObjectType({ description: 'One order looked up by id, with the freshness of that answer.' })
+export class OrderLookup {
+  @Field(() => ID) orderId!: string;
+  @Field(() => OrderView, { nullable: true, description: 'Null when the order does not exist or is not projected yet (see freshness).' }) order!: OrderView | null;
+  @Field(() => Freshness, { complexity: ONCE_PER_ANSWER, description: 'Scope: this order (its pending publications) and the orders topic.' }) freshness!: Freshness;
+}
+
+@InputType({ description: 'All given fields must match; from/to bound createdAt as [from, to).' })
+export class OrderFilter {
+  @Field(() => String, { nullable: true }) customerId?: string | null;
+  @Field(() => String, { nullable: true }) currency?: string | null;
+  @Field(() => GraphQLDateTimeISO, { nullable: true }) from?: Date | null;
+  @Field(() => GraphQLDateTimeISO, { nullable: true }) to?: Date | null;
+}
+
+@ObjectType({ description: 'A page of latest orders, newest first.' })
+export class OrderConnection {
+  // The connection's cost already multiplies its children by `first`; nodes must not multiply again.
+  @Field(() => [OrderView], { complexity: ({ childComplexity }) => 1 + childComplexity }) nodes!: OrderView[];
+  @Field(() => CursorPageInfo, { complexity: ONCE_PER_ANSWER }) pageInfo!: CursorPageInfo;
+  @Field(() => Freshness, { complexity: ONCE_PER_ANSWER, description: 'Scope: the filter and the orders topic.' }) freshness!: Freshness;
+}
+
+export const OrderReportGroupBy: Record<OrderGroupBy, OrderGroupBy> = { DAY: 'DAY', CURRENCY: 'CURRENCY' };
+registerEnumType(OrderReportGroupBy, { name: 'OrderReportGroupBy', description: 'DAY groups by UTC day and currency; CURRENCY by currency.' });
+
+@ObjectType({ description: 'Orders of one group (each order counted once, at its latest version).' })
+export class OrderReportGroup {
+  @Field(() => String, { description: 'YYYY-MM-DD (DAY) or the currency (CURRENCY).' }) key!: string;
+  @Field(() => String, { description: 'Totals are never summed across currencies.' }) currency!: string;
+  @Field(() => Int) orderCount!: number;
+  @Field(() => Int, { description: 'Units ordered.' }) itemCount!: number;
+  @Field(() => DecimalScalar, { description: 'Exact sum of order totals.' }) total!: string;
+  @Field(() => DecimalScalar, { description: 'Exact mean order total, 4 decimals.' }) averageTotal!: string;
+}
+
+@ObjectType({ description: 'An analyst report over orders created in [from, to).' })
+export class OrderReport {
+  @Field(() => GraphQLDateTimeISO) from!: Date;
+  @Field(() => GraphQLDateTimeISO) to!: Date;
+  @Field(() => OrderReportGroupBy) groupBy!: OrderGroupBy;
+  @Field(() => [OrderReportGroup]) groups!: OrderReportGroup[];
+  @Field(() => Freshness, { complexity: ONCE_PER_ANSWER, description: 'Scope: orders created in the window.' }) freshness!: Freshness;
+}

@@ -1,0 +1,50 @@
+// Decoding a Kafka message into an event envelope. Pure: bytes in, envelope or a dead-letter reason
+// out. Every check names what failed by field path and check, never by value, so the reason can be
+// logged and put on the dead-letter message without leaking payload content.
+import { z } from 'zod';
+import type { Domain, EventEnvelope } from '../../publication/event';
+import type { DeadLetterReason } from '../rows';
+
+/** Schema versions this projector understands; anything else is dead-lettered, never guessed at. */
+export const SUPPORTED_SCHEMA_VERSIONS: ReadonlySet<number> = new Set([1]);
+
+const envelopeSchema = z.object({
+  eventId: z.string().min(1).max(200),
+  domain: z.enum(['fitness', 'orders']),
+  type: z.string().min(1).max(100),
+  aggregateId: z.string().min(1).max(200),
+  version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  schemaVersion: z.number().int(),
+  isDeleted: z.boolean(),
+  occurredAt: z.string().min(1).max(64),
+  shard: z.number().int().min(0).max(65535),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: DeadLetterReason; detail: string };
+
+export const rejected = (reason: DeadLetterReason, detail: string): Decoded<never> => ({ ok: false, reason, detail: detail.slice(0, 300) });
+
+/** "data.result (invalid_format), version (too_small)": paths and check codes only. */
+export function describeIssues(issues: readonly { path: PropertyKey[]; code: string }[]): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => `${i.path.map(String).join('.') || '(root)'} (${i.code})`)
+    .join(', ');
+}
+
+export function decodeEnvelope(value: Buffer | null, expected: Domain): Decoded<EventEnvelope> {
+  if (value === null || value.length === 0) return rejected('EMPTY_MESSAGE', 'message has no value');
+  let json: unknown;
+  try {
+    json = JSON.parse(value.toString('utf8'));
+  } catch {
+    return rejected('MALFORMED_JSON', 'value is not JSON');
+  }
+  const parsed = envelopeSchema.safeParse(json);
+  if (!parsed.success) return rejected('INVALID_ENVELOPE', describeIssues(parsed.error.issues));
+  const e = parsed.data;
+  if (!SUPPORTED_SCHEMA_VERSIONS.has(e.schemaVersion)) return rejected('UNSUPPORTED_SCHEMA_VERSION', `schemaVersion ${e.schemaVersion} is not supported`);
+  if (e.domain !== expected) return rejected('WRONG_TOPIC', `a ${e.domain} event on the ${expected} topic`);
+  return { ok: true, value: e as EventEnvelope };
+}

@@ -1,0 +1,84 @@
+import { exponentialBackoff } from '../relay/backoff';
+import { FlushBuffer, ProjectorStoppingError, toBatch, type FlushBatch, type FlushPart, type FlushSink } from './flushBuffer';
+import type { FitnessRow } from './rows';
+
+const row = (dataId: number, sourceCommitMs: number): FitnessRow => ({
+  dataId, detectId: 1, userId: 1, projectId: 1, schoolId: 1, grade: 1, result: '1.000', unit: 'm', version: 1, isDeleted: false,
+  createdAtMs: 0, sourceCommitMs, ingestedAtMs: 0, eventId: `e${dataId}`, shard: 0, kafkaPartition: 0, kafkaOffset: '0',
+});
+const part = (partition: number, nextOffset: string, rows: FitnessRow[], owned = true): FlushPart => ({
+  topic: 't', partition, nextOffset, fitness: rows, orders: [], deadLetters: [], messages: rows.length, owned: () => owned,
+});
+const noDelay = exponentialBackoff({ baseMs: 1, maxMs: 1, maxAttempts: Infinity, random: () => 0 });
+
+function recordingSink(failFirst = 0): FlushSink & { batches: FlushBatch[]; attempts: number } {
+  const s = {
+    batches: [] as FlushBatch[],
+    attempts: 0,
+    async write(b: FlushBatch) {
+      s.attempts++;
+      if (s.attempts <= failFirst) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      s.batches.push(b);
+    },
+  };
+  return s;
+}
+
+describe('projector flush buffer (group commit)', () => {
+  it('merges parts of many partitions into one batch with one checkpoint per partition', () => {
+    const b = toBatch([part(0, '5', [row(1, 10)]), part(1, '3', [row(2, 30)]), part(0, '9', [row(3, 20)]), part(2, '7', [row(4, 99)], false)]);
+    expect(b.fitness.map((r) => r.dataId)).toEqual([1, 2, 3, 4]);
+    expect(b.checkpoints).toEqual([
+      { topic: 't', partition: 0, nextOffset: '9', sourceCommitMs: 20 },
+      { topic: 't', partition: 1, nextOffset: '3', sourceCommitMs: 30 },
+    ]);
+  });
+
+  it('flushes as soon as the batch size is reached, in one write', async () => {
+    const sink = recordingSink();
+    const buf = new FlushBuffer(sink, { batchSize: 3, flushIntervalMs: 60000, retry: noDelay });
+    await Promise.all([buf.add(part(0, '2', [row(1, 1), row(2, 1)])), buf.add(part(1, '1', [row(3, 1)]))]);
+    expect(sink.batches).toHaveLength(1);
+    expect(sink.batches[0]!.messages).toBe(3);
+    await buf.close(1000);
+  });
+
+  it('flushes a small batch after the flush interval', async () => {
+    const sink = recordingSink();
+    const buf = new FlushBuffer(sink, { batchSize: 1000, flushIntervalMs: 5, retry: noDelay });
+    await buf.add(part(0, '1', [row(1, 1)]));
+    expect(sink.batches).toHaveLength(1);
+    await buf.close(1000);
+  });
+
+  it('holds the waiters while the sink fails and resolves them once a retry succeeds', async () => {
+    const sink = recordingSink(3);
+    const paused: boolean[] = [];
+    const buf = new FlushBuffer(sink, { batchSize: 1, flushIntervalMs: 5, retry: noDelay, observer: { paused: (p) => paused.push(p) } });
+    await buf.add(part(0, '1', [row(1, 1)]));
+    expect(sink.attempts).toBe(4);
+    expect(sink.batches).toHaveLength(1);
+    expect(paused).toEqual([true, false]);
+    await buf.close(1000);
+  });
+
+  it('close() flushes what is buffered without waiting for the interval', async () => {
+    const sink = recordingSink();
+    const buf = new FlushBuffer(sink, { batchSize: 1000, flushIntervalMs: 60000, retry: noDelay });
+    const p = buf.add(part(0, '1', [row(1, 1)]));
+    await buf.close(1000);
+    await p;
+    expect(sink.batches).toHaveLength(1);
+    await expect(buf.add(part(0, '2', [row(2, 1)]))).rejects.toBeInstanceOf(ProjectorStoppingError);
+  });
+
+  it('close() gives up on a sink that keeps failing and rejects, so nothing is committed', async () => {
+    const sink = recordingSink(Number.MAX_SAFE_INTEGER);
+    const buf = new FlushBuffer(sink, { batchSize: 1000, flushIntervalMs: 60000, retry: noDelay });
+    const p = buf.add(part(0, '1', [row(1, 1)]));
+    p.catch(() => undefined);
+    await buf.close(50);
+    await expect(p).rejects.toBeInstanceOf(ProjectorStoppingError);
+    expect(sink.batches).toHaveLength(0);
+  });
+});

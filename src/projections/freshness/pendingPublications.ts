@@ -1,0 +1,97 @@
+// Port: how many publications in a scope are not on Kafka yet, read from the authoritative stores.
+// Adapter over every store that can hold a domain's publication rows: each fitness MySQL shard and
+// the PostgreSQL orders database, each with both tables (outbox_events for the outbox strategy,
+// event_publications for kafka-first), so the answer is right whichever strategy is configured.
+// Stores are asked in parallel, each with a timeout; a store that does not answer is reported as
+// unavailable (the marker then says STALE/STATE_UNKNOWN) instead of failing the read.
+import type { Knex } from 'knex';
+import type { MysqlShards } from '../../infra/mysql/fromMysql';
+import type { Domain } from '../../publication/event';
+import { emptyPending, mergePending, type Known, type PendingSummary } from './decideFreshness';
+import { countPendingEventPublications, FALLBACK_STUCK } from './sql/countPendingEventPublications';
+import { countPendingOutboxEvents, OUTBOX_STUCK, type PendingCountRow } from './sql/countPendingOutboxEvents';
+import type { PendingScope } from './sql/pendingScope';
+
+export interface PendingPublications {
+  summarize(scope: PendingScope): Promise<Known<PendingSummary>>;
+  /** Per aggregate id (ids without pending rows map to an empty summary). */
+  byAggregate(domain: Domain, ids: string[]): Promise<Known<Map<string, PendingSummary>>>;
+}
+
+interface Store {
+  name: string;
+  db: Knex;
+}
+
+const STUCK: ReadonlySet<string> = new Set([...OUTBOX_STUCK, ...FALLBACK_STUCK]);
+
+function fold(rows: PendingCountRow[]): PendingSummary {
+  return rows.reduce<PendingSummary>(
+    (acc, r) => mergePending(acc, { pending: STUCK.has(r.status) ? 0 : r.n, stuck: STUCK.has(r.status) ? r.n : 0, oldestAtMs: r.oldest.getTime() }),
+    emptyPending(),
+  );
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('timed out')), ms);
+    p.then(
+      (v) => { clearTimeout(t); resolve(v); },
+      (e) => { clearTimeout(t); reject(e); },
+    );
+  });
+}
+
+async function both(store: Store, scope: PendingScope, ids?: string[]): Promise<PendingCountRow[]> {
+  const [a, b] = await Promise.all([countPendingOutboxEvents(store.db, scope, ids), countPendingEventPublications(store.db, scope, ids)]);
+  return [...a, ...b];
+}
+
+export function fromPublicationStores(d: { shards: MysqlShards; pg: Knex; timeoutMs?: number; onError?: (store: string, err: unknown) => void }): PendingPublications {
+  const timeoutMs = d.timeoutMs ?? 2000;
+  const shardStores: Store[] = d.shards.shards.map((s) => ({ name: `mysql shard ${s.index}`, db: s.db }));
+  const storesOf = (domain: Domain): Store[] => (domain === 'fitness' ? shardStores : [{ name: 'postgres', db: d.pg }]);
+
+  async function ask(jobs: { store: Store; ids?: string[] }[], scope: PendingScope): Promise<Known<PendingCountRow[]>> {
+    const results = await Promise.allSettled(jobs.map((j) => withTimeout(both(j.store, scope, j.ids), timeoutMs)));
+    const unavailable: string[] = [];
+    const rows: PendingCountRow[] = [];
+    results.forEach((r, i) => {
+      if (r.status === 'fulfilled') rows.push(...r.value);
+      else {
+        unavailable.push(jobs[i]!.store.name);
+        d.onError?.(jobs[i]!.store.name, r.reason);
+      }
+    });
+    return unavailable.length ? { ok: false, unavailable } : { ok: true, value: rows };
+  }
+
+  return {
+    async summarize(scope) {
+      const r = await ask(storesOf(scope.domain).map((store) => ({ store })), scope);
+      return r.ok ? { ok: true, value: fold(r.value) } : r;
+    },
+    async byAggregate(domain, ids) {
+      const unique = [...new Set(ids)];
+      let jobs: { store: Store; ids: string[] }[];
+      if (domain === 'fitness') {
+        // dataId = localSequence * 100 + shardIndex: each id is looked up on its own shard only.
+        const perShard = new Map<number, string[]>();
+        for (const id of unique) {
+          const n = Number(id);
+          if (!Number.isSafeInteger(n) || n <= 0 || !shardStores[n % 100]) continue;
+          perShard.set(n % 100, [...(perShard.get(n % 100) ?? []), id]);
+        }
+        jobs = [...perShard].map(([shard, list]) => ({ store: shardStores[shard]!, ids: list }));
+      } else jobs = unique.length ? [{ store: storesOf(domain)[0]!, ids: unique }] : [];
+      const r = await ask(jobs, { domain });
+      if (!r.ok) return r;
+      const out = new Map(unique.map((id) => [id, emptyPending()]));
+      for (const row of r.value) {
+        if (row.aggregateId === undefined || !out.has(row.aggregateId)) continue;
+        out.set(row.aggregateId, mergePending(out.get(row.aggregateId)!, fold([row])));
+      }
+      return { ok: true, value: out };
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// The scope of a freshness question, as a filter on publication rows. Pending rows carry the exact
+// Kafka message (message_value = toKafkaRecord().value), so a scope on immutable event data
+// (data.detectId, data.createdAt, ...) is evaluated on the rows themselves: that also covers
+// tombstones whose business row is already gone. Field names come from a fixed list (never from the
+// caller) and values are bound parameters; the JSON lookups only run on the few rows that the
+// (status, ...) indexes select as not yet published.
+import type { Knex } from 'knex';
+import type { Domain } from '../../../publication/event';
+
+export const SCOPE_FIELDS = ['detectId', 'projectId', 'schoolId', 'grade', 'userId', 'customerId', 'currency'] as const;
+export type ScopeField = (typeof SCOPE_FIELDS)[number];
+
+export interface PendingScope {
+  domain: Domain;
+  /** data.<field> = value for each entry (ids, codes: fields that never change across versions). */
+  dataEquals?: Partial<Record<ScopeField, string | number>>;
+  /** data.createdAt within [createdFrom, createdTo). */
+  createdFrom?: Date;
+  createdTo?: Date;
+}
+
+export function isPostgres(db: Knex): boolean {
+  return db.client.config.client === 'pg';
+}
+
+function dataField(db: Knex, field: ScopeField | 'createdAt'): string {
+  if (![...SCOPE_FIELDS, 'createdAt'].includes(field)) throw new TypeError('not a scope field');
+  return isPostgres(db) ? `(message_value::jsonb #>> '{data,${field}}')` : `JSON_VALUE(message_value, '$.data.${field}')`;
+}
+
+/** Adds the scope's conditions to a query on outbox_events or event_publications. */
+export function applyScope(db: Knex, q: Knex.QueryBuilder, scope: PendingScope): Knex.QueryBuilder {
+  q.where('domain', scope.domain);
+  for (const [field, value] of Object.entries(scope.dataEquals ?? {}) as [ScopeField, string | number | undefined][]) {
+    if (value !== undefined) q.whereRaw(`${dataField(db, field)} = ?`, [String(value)]);
+  }
+  // ISO-8601 UTC strings from toISOString() compare correctly as text.
+  if (scope.createdFrom) q.whereRaw(`${dataField(db, 'createdAt')} >= ?`, [scope.createdFrom.toISOString()]);
+  if (scope.createdTo) q.whereRaw(`${dataField(db, 'createdAt')} < ?`, [scope.createdTo.toISOString()]);
+  return q;
+}
+
+/** A stable cache key for a scope. */
+export function scopeKey(scope: PendingScope): string {
+  const eq = Object.entries(scope.dataEquals ?? {})
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify([scope.domain, eq, scope.createdFrom?.getTime() ?? null, scope.createdTo?.getTime() ?? null]);
+}

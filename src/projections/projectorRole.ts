@@ -1,0 +1,28 @@
+// The `projector` role: builds the projector from settings and the process's shared resources.
+import type { Settings } from '../config/settings';
+import type { RoleStarter } from '../app/roles';
+import { exponentialBackoff } from '../relay/backoff';
+import { systemClock } from '../shared/clock';
+import { startProjector } from './projector';
+
+/** The consumer group (and checkpoint `consumer`) of the projector; freshness reads the same name. */
+export function projectorGroupId(s: Pick<Settings, 'projectorGroupId' | 'kafkaTopicPrefix'>): string {
+  return s.projectorGroupId ?? `${s.kafkaTopicPrefix}.projector`;
+}
+
+export const startProjectorRole: RoleStarter = ({ resources: r, logger, registry }) =>
+  startProjector({
+    kafka: r.kafka,
+    clickhouse: r.clickhouse,
+    database: r.settings.clickhouseDatabase,
+    topics: r.topics,
+    groupId: projectorGroupId(r.settings),
+    batchSize: r.settings.projectorBatchSize,
+    flushIntervalMs: r.settings.projectorFlushIntervalMs,
+    concurrentPartitions: r.settings.projectorConcurrentPartitions,
+    // Never gives up: an unacknowledged flush is retried until ClickHouse answers or the role stops.
+    retry: exponentialBackoff({ baseMs: r.settings.projectorRetryBaseMs, maxMs: r.settings.projectorRetryMaxMs, maxAttempts: Number.POSITIVE_INFINITY }),
+    clock: systemClock,
+    logger,
+    registry,
+  });

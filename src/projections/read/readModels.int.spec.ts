@@ -1,0 +1,125 @@
+// Read-model queries on the real ClickHouse: several physical versions per aggregate, tombstones,
+// duplicates, keyset pages, reports, and hostile filter values.
+import { toKafkaRecord, type DomainEvent } from '../../publication/event';
+import { createRegistry } from '../../metrics/registry';
+import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
+import { hostileStrings } from '../../../test/support/hostile';
+import { fitnessEvent, orderEvent } from '../../../test/support/projectionEvents';
+import type { FreshnessService } from '../freshness/freshnessService';
+import { mapMessage } from '../mapMessage';
+import type { FitnessRow, OrderRow } from '../rows';
+import { insertFitnessResults } from '../sql/insertFitnessResults';
+import { insertOrders } from '../sql/insertOrders';
+import { createReadModels, type ReadModels } from './readModels';
+import { fromClickHouseReads } from './readModelStore';
+
+const noFreshness = {} as FreshnessService; // not used by these queries
+const campaign = { detectId: 10001, projectId: 3 };
+
+function rows<T extends FitnessRow | OrderRow>(events: DomainEvent[]): T[] {
+  return events.map((e, i) => {
+    const m = mapMessage({ topic: 't', partition: 0, offset: String(i), key: null, value: Buffer.from(toKafkaRecord(e).value) }, e.domain, Date.now());
+    if (m.kind !== 'row') throw new Error(`unmappable test event: ${m.deadLetter.reason}`);
+    return m.projected.row as T;
+  });
+}
+
+describe('read models (latest state only)', () => {
+  let env: TestEnv;
+  let rm: ReadModels;
+  const registry = createRegistry(false);
+
+  beforeAll(async () => {
+    env = await createTestEnv();
+    rm = createReadModels({ store: fromClickHouseReads(env.resources.clickhouse, registry), database: env.settings.clickhouseDatabase, freshness: noFreshness, maxPageSize: 200 });
+    const ch = env.resources.clickhouse;
+    const db = env.settings.clickhouseDatabase;
+    const f = (dataId: number, userId: number, schoolId: number, grade: number, result: string, version: number, isDeleted = false) =>
+      fitnessEvent({ ...campaign, dataId, userId, schoolId, grade, result, version, isDeleted });
+    // Separate inserts = separate parts, so the physical versions really coexist until a merge.
+    await insertFitnessResults(ch, db, rows([f(900001, 4, 7, 5, '2.210', 1), f(100, 1, 7, 5, '1.900', 1), f(200, 2, 7, 6, '2.000', 1), f(300, 3, 8, 5, '1.500', 1)]));
+    await insertFitnessResults(ch, db, rows([f(900001, 4, 7, 5, '2.310', 2), f(300, 3, 8, 5, '1.500', 2, true)]));
+    await insertFitnessResults(ch, db, rows([f(900001, 4, 7, 5, '2.210', 1), f(900001, 4, 7, 5, '2.310', 2)])); // late v1 + duplicate v2
+    await insertFitnessResults(ch, db, rows([fitnessEvent({ detectId: 10001, projectId: 4, dataId: 400, userId: 1, schoolId: 7, grade: 5, result: '9.000', version: 1 })]));
+    const o = (orderId: string, currency: string, total: string, createdAt: string) =>
+      orderEvent({ orderId, currency, total, createdAt, items: [{ sku: 'A', quantity: 1, unitPrice: total }] });
+    const orders = [
+      o('00000000-0000-4000-8000-000000000001', 'EUR', '10.5000', '2026-03-01T10:00:00.000Z'),
+      o('00000000-0000-4000-8000-000000000002', 'EUR', '0.2500', '2026-03-01T23:59:59.999Z'),
+      o('00000000-0000-4000-8000-000000000003', 'USD', '99999999999999.9999', '2026-03-02T00:00:00.000Z'),
+      o('00000000-0000-4000-8000-000000000004', 'EUR', '1.0000', '2026-03-05T00:00:00.000Z'),
+    ];
+    await insertOrders(ch, db, rows(orders));
+    await insertOrders(ch, db, rows(orders.slice(0, 2))); // re-delivered
+  });
+  afterAll(() => env?.cleanup());
+
+  it('returns the latest version of each result, never a tombstoned one, in one query for many ids', async () => {
+    const before = await queries('fitnessByIds');
+    const got = await rm.fitnessByIds([900001, 100, 300, 999999]);
+    expect(await queries('fitnessByIds')).toBe(before + 1);
+    const byId = new Map(got.map((v) => [v.dataId, v]));
+    expect(byId.get('900001')).toMatchObject({ result: '2.310', version: 2, detectId: 10001, userId: 4, unit: 'm', shard: 1 });
+    expect(byId.get('900001')!.updatedAt.toISOString()).toBe('2026-03-01T08:01:00.000Z');
+    expect(byId.has('300')).toBe(false); // deleted
+    expect(byId.has('999999')).toBe(false); // never projected
+    expect(got).toHaveLength(2);
+  });
+
+  it('pages through a filter with stable cursors', async () => {
+    const p1 = await rm.fitnessPage({ detectId: 10001, projectId: 3 }, 2);
+    expect(p1.nodes.map((n) => n.dataId)).toEqual(['100', '200']);
+    expect(p1.hasNextPage).toBe(true);
+    const p2 = await rm.fitnessPage({ detectId: 10001, projectId: 3 }, 2, 200);
+    expect(p2.nodes.map((n) => n.dataId)).toEqual(['900001']);
+    expect(p2.hasNextPage).toBe(false);
+    expect((await rm.fitnessPage({ schoolId: 7, grade: 5, projectId: 3 }, 10)).nodes.map((n) => n.dataId)).toEqual(['100', '900001']);
+  });
+
+  it('reports count, min, max, average and percentiles over the latest non-deleted results only', async () => {
+    const bySchool = await rm.fitnessReport(10001, 3, 'SCHOOL');
+    // School 7: 100 (1.900), 200 (2.000), 900001 (2.310 latest of 3 physical versions, counted once).
+    // School 8: only 300, deleted: no group.
+    expect(bySchool).toEqual([{ key: 7, unit: 'm', count: 3, min: '1.900', max: '2.310', average: '2.070', p50: '2.000', p90: '2.310', p99: '2.310' }]);
+    const byGrade = await rm.fitnessReport(10001, 3, 'GRADE');
+    expect(byGrade.map((g) => [g.key, g.count, g.max])).toEqual([[5, 2, '2.310'], [6, 1, '2.000']]);
+    expect(await rm.fitnessReport(10001, 99, 'SCHOOL')).toEqual([]);
+  });
+
+  it('reads orders by id and newest first in keyset pages, with exact money', async () => {
+    const [o] = await rm.ordersByIds(['00000000-0000-4000-8000-000000000003']);
+    expect(o).toMatchObject({ total: '99999999999999.9999', currency: 'USD', itemCount: 1, items: [{ sku: 'A', quantity: 1, unitPrice: '99999999999999.9999' }] });
+    const p1 = await rm.ordersPage({ currency: 'EUR' }, 2);
+    expect(p1.nodes.map((n) => n.orderId.slice(-1))).toEqual(['4', '2']);
+    const last = p1.nodes[1]!;
+    const p2 = await rm.ordersPage({ currency: 'EUR' }, 2, { createdAtMs: last.createdAt.getTime(), orderId: last.orderId });
+    expect(p2.nodes.map((n) => n.orderId.slice(-1))).toEqual(['1']);
+    expect(p2.hasNextPage).toBe(false);
+    expect((await rm.ordersPage({ from: new Date('2026-03-01T23:59:59.999Z'), to: new Date('2026-03-02T00:00:00.001Z') }, 10)).nodes).toHaveLength(2);
+  });
+
+  it('reports orders per day and per currency, counting a re-delivered order once and never summing across currencies', async () => {
+    const from = new Date('2026-03-01T00:00:00Z');
+    const to = new Date('2026-03-03T00:00:00Z');
+    expect(await rm.orderReport(from, to, 'DAY')).toEqual([
+      { key: '2026-03-01', currency: 'EUR', orderCount: 2, itemCount: 2, total: '10.7500', averageTotal: '5.3750' },
+      { key: '2026-03-02', currency: 'USD', orderCount: 1, itemCount: 1, total: '99999999999999.9999', averageTotal: '99999999999999.9999' },
+    ]);
+    expect((await rm.orderReport(from, new Date('2026-03-06T00:00:00Z'), 'CURRENCY')).map((g) => [g.key, g.orderCount, g.total])).toEqual([
+      ['EUR', 3, '11.7500'],
+      ['USD', 1, '99999999999999.9999'],
+    ]);
+  });
+
+  it('treats hostile filter values as plain values', async () => {
+    for (const s of hostileStrings) {
+      expect((await rm.ordersPage({ customerId: s, currency: s }, 5)).nodes).toEqual([]);
+      expect(await rm.ordersByIds([s])).toEqual([]);
+    }
+  });
+
+  async function queries(name: string): Promise<number> {
+    const m = await registry.getSingleMetric('tidemark_read_model_queries_total')!.get();
+    return m.values.find((v) => v.labels.query === name)?.value ?? 0;
+  }
+});

@@ -1,0 +1,17 @@
+// Time conversions at the ClickHouse edge. DateTime columns hold whole seconds in UTC and cannot
+// represent instants before 1970 or after 2105, so the mapper rejects those instead of letting
+// ClickHouse wrap them silently.
+const MIN_MS = 0;
+const MAX_MS = Date.UTC(2105, 11, 31, 23, 59, 59);
+
+/** Epoch ms of a strict ISO-8601 UTC timestamp, or undefined when it is malformed or out of range. */
+export function isoToMs(iso: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/.test(iso)) return undefined;
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) && ms >= MIN_MS && ms <= MAX_MS ? ms : undefined;
+}
+
+/** 'YYYY-MM-DD hh:mm:ss' in UTC, the text a DateTime('UTC') column parses. */
+export function clickHouseDateTime(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}

@@ -1,0 +1,96 @@
+// The kafka-first Publisher: the caller's transaction writes only its business rows; after commit each
+// event is sent directly (publishDirect: 3 attempts, bounded time). Outcomes per event:
+//   PUBLISHED_DIRECT       the broker acknowledged; no publication row is written.
+//   NOT_PUBLISHED          no acknowledgement (failure or timeout = unknown); a fallback row was upserted
+//                          by event_id in the same store as the business rows, for the relay.
+//   FALLBACK_STORE_FAILED  the fallback write failed too: the business write stands, a metric and a
+//                          safe log record it, and the reconciler rebuilds the row after its grace period.
+// Works on PostgreSQL and MySQL alike (the store is whatever `db` the caller commits on).
+import type { Knex } from 'knex';
+import type { Topics } from '../../infra/kafka/fromKafka';
+import type { Clock } from '../../shared/clock';
+import type { Logger } from '../../shared/logger';
+import { summarizeError } from '../../shared/redact';
+import { toKafkaRecord, type DomainEvent } from '../event';
+import type { PublicationOutcome, PublicationState, Publisher } from '../publisher';
+import type { StateChangeSink } from '../stateChanges/stateChange';
+import { publishDirect, type DirectPolicy } from './directPublish';
+import type { KafkaFirstMetrics } from './metrics';
+import { publicationRowFor, topicForDomain } from './publicationRow';
+import type { RecordSender } from './recordSender';
+import { withTimeout } from './timeout';
+import { upsertNotPublished } from './upsertNotPublished';
+
+export interface KafkaFirstPublisherDeps {
+  sender: RecordSender;
+  topics: Topics;
+  policy: DirectPolicy;
+  fallbackTimeoutMs: number;
+  clock: Clock;
+  metrics: KafkaFirstMetrics;
+  logger: Logger;
+  sleep?: (ms: number) => Promise<void>;
+  /** Live operator notifications (PUBLISHED_DIRECT, NOT_PUBLISHED, FALLBACK_STORE_FAILED). */
+  stateChanges?: StateChangeSink;
+}
+
+export function fromKafkaFirstPublisher(deps: KafkaFirstPublisherDeps): Publisher {
+  function outcome(event: DomainEvent, state: PublicationState, attempts: number): PublicationOutcome {
+    deps.stateChanges?.emit([{ eventId: event.eventId, domain: event.domain, aggregateId: event.aggregateId, version: event.version, from: null, to: state, attempt: attempts, at: deps.clock.now() }]);
+    return { eventId: event.eventId, state };
+  }
+
+  async function publishOne(db: Knex, event: DomainEvent): Promise<PublicationOutcome> {
+    const topic = topicForDomain(deps.topics, event.domain);
+    const record = toKafkaRecord(event);
+    const report = await publishDirect((timeoutMs) => deps.sender.send(topic, record, timeoutMs), deps.policy, {
+      clock: deps.clock,
+      sleep: deps.sleep,
+      onAttempt: (result) => deps.metrics.directAttempts.inc({ domain: event.domain, result }),
+    });
+    if (report.delivered) {
+      deps.metrics.outcomes.inc({ domain: event.domain, outcome: 'published_direct' });
+      return outcome(event, 'PUBLISHED_DIRECT', report.results.length);
+    }
+    const direct = { attempts: report.results.length, result: report.results.includes('timeout') ? ('timeout' as const) : ('failure' as const) };
+    try {
+      const row = publicationRowFor(event, deps.topics, 'DIRECT_FALLBACK', direct);
+      const stored = await withTimeout(upsertNotPublished(db, row), deps.fallbackTimeoutMs, 'fallback store');
+      deps.metrics.fallbackStores.inc({ domain: event.domain, result: stored.inserted ? 'stored' : 'already_present' });
+      deps.metrics.outcomes.inc({ domain: event.domain, outcome: 'fallback_stored' });
+      deps.logger.warn(
+        { eventId: event.eventId, domain: event.domain, directAttempts: direct.attempts, directResult: direct.result, error: summarizeError(report.lastError) },
+        'direct publish did not succeed; fallback publication row stored for the relay',
+      );
+      return outcome(event, stored.status, direct.attempts);
+    } catch (err) {
+      deps.metrics.fallbackStores.inc({ domain: event.domain, result: 'failed' });
+      deps.metrics.outcomes.inc({ domain: event.domain, outcome: 'fallback_store_failed' });
+      // Safe log: ids and redacted summaries only, never the payload or raw exception text.
+      deps.logger.error(
+        {
+          eventId: event.eventId,
+          domain: event.domain,
+          aggregateId: event.aggregateId,
+          directResult: direct.result,
+          publishError: summarizeError(report.lastError),
+          storeError: summarizeError(err),
+        },
+        'kafka-first fallback store failed; the publication reconciler will rebuild the row after its grace period',
+      );
+      return outcome(event, 'FALLBACK_STORE_FAILED', direct.attempts);
+    }
+  }
+
+  return {
+    strategy: 'kafka-first',
+    async commit(db, work) {
+      const { result, events } = await db.transaction(work);
+      const publications: PublicationOutcome[] = [];
+      // One event after another, so an aggregate's versions are attempted in order. (A fallback can still
+      // reorder them in Kafka; events are full snapshots with their version, so consumers keep the latest.)
+      for (const event of events) publications.push(await publishOne(db, event));
+      return { result, publications };
+    },
+  };
+}

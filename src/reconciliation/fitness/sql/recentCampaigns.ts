@@ -1,0 +1,20 @@
+// SQL: campaigns (detectIds) of one shard that changed since `since`, with their last change time
+// (live rows and the deletion log). The scheduler reconciles those whose last change, over all
+// shards, is older than the quiet period: a campaign that stopped changing is "completed".
+//
+// Locking: a plain non-locking read. updated_at is not indexed on the live table (the write path
+// does not need it), so this scans the shard's results; it runs once per scheduler pass, in one
+// reconciler process (the pass holds a lease), and blocks no writer.
+import type { Knex } from 'knex';
+
+export async function recentCampaigns(db: Knex, since: Date): Promise<Map<number, number>> {
+  const [rows] = (await db.raw(
+    `SELECT x.detect_id, MAX(x.updated_at) AS last_change FROM (
+       SELECT detect_id, updated_at FROM fitness_results WHERE updated_at >= ?
+       UNION ALL
+       SELECT detect_id, deleted_at AS updated_at FROM fitness_result_deletions WHERE deleted_at >= ?
+     ) x GROUP BY x.detect_id`,
+    [since, since],
+  )) as [{ detect_id: number; last_change: Date }[]];
+  return new Map(rows.map((r) => [Number(r.detect_id), new Date(r.last_change).getTime()]));
+}

@@ -1,0 +1,30 @@
+// SQL: the latest authoritative state of each aggregate of a fitness scope on one shard (optionally
+// only some buckets or ids), with its canonical digest and commit time.
+//
+// Locking: a plain non-locking read; the engine checks the scope's revision around it instead of
+// holding a snapshot. Lines (the canonical text) are returned only for the few rows whose differing
+// fields are named.
+import type { Knex } from 'knex';
+import type { CompareLevel } from '../../canonical/fields';
+import { mysqlCells } from '../../canonical/sqlCells';
+import type { RecordState } from '../../model';
+import type { StateFilter } from '../../ports';
+import type { CampaignScope } from '../../scope';
+import { fitnessLineSql, scopeRows } from './scopeRows';
+
+export async function shardStates(db: Knex, scope: CampaignScope, level: CompareLevel, filter: StateFilter): Promise<RecordState[]> {
+  const r = scopeRows(scope, filter);
+  const line = fitnessLineSql(level);
+  const [rows] = (await db.raw(
+    `SELECT CAST(r.data_id AS CHAR) AS id, r.version, r.is_deleted, ${mysqlCells.digest(line)} AS digest, r.updated_at${filter.withLines ? `, ${line} AS line` : ''} FROM ${r.sql}`,
+    r.bindings,
+  )) as [{ id: string; version: number; is_deleted: number; digest: string; updated_at: Date; line?: string }[]];
+  return rows.map((row) => ({
+    id: String(row.id),
+    version: Number(row.version),
+    isDeleted: Number(row.is_deleted) === 1,
+    digest: String(row.digest),
+    commitMs: new Date(row.updated_at).getTime(),
+    ...(row.line !== undefined ? { line: String(row.line) } : {}),
+  }));
+}

@@ -1,0 +1,19 @@
+// Reconciliation metrics (Prometheus; labels bounded: domain, kind, trigger, outcome, action, status).
+// The two gauges are refreshed from the ledger (PostgreSQL), so every process that refreshes them
+// reports the same numbers, whichever process found or repaired what.
+import type { Registry } from 'prom-client';
+import { counter, gauge, histogram } from '../metrics/registry';
+
+export function reconciliationMetrics(r: Registry) {
+  return {
+    unresolved: gauge(r, { name: 'tidemark_reconciliation_discrepancies_unresolved', help: 'Discrepancies not yet resolved (OPEN or REPAIRING), by domain and kind.', labelNames: ['domain', 'kind'] }),
+    awaitingVerification: gauge(r, { name: 'tidemark_repairs_awaiting_verification', help: 'Repairs sent or started whose verification has not passed or failed yet, by domain.', labelNames: ['domain'] }),
+    runs: counter(r, { name: 'tidemark_reconciliation_runs_total', help: 'Reconciliation runs, by domain, trigger and outcome (CLEAN, DISCREPANCIES, CATCHING_UP, SCOPE_CHANGED, FAILED).', labelNames: ['domain', 'trigger', 'outcome'] }),
+    runSeconds: histogram(r, { name: 'tidemark_reconciliation_run_duration_seconds', help: 'Duration of one reconciliation run (all attempts), by domain.', labelNames: ['domain'], buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120] }),
+    repairs: counter(r, { name: 'tidemark_repairs_total', help: 'Repairs decided, by domain, action and outcome.', labelNames: ['domain', 'action', 'outcome'] }),
+    verifications: counter(r, { name: 'tidemark_repair_verifications_total', help: 'Repair verification verdicts, by domain and verdict (PASSED, FAILED).', labelNames: ['domain', 'verdict'] }),
+    rebuilds: counter(r, { name: 'tidemark_projection_rebuilds_total', help: 'Projection rebuilds finished, by domain and status (VERIFIED, FAILED).', labelNames: ['domain', 'status'] }),
+  };
+}
+
+export type ReconciliationMetrics = ReturnType<typeof reconciliationMetrics>;

@@ -1,0 +1,100 @@
+// The reconciliation vocabulary shared by the engine, the ledger, repairs and GraphQL.
+import type { Domain } from '../publication/event';
+import type { BucketDigest } from './canonical/canonical';
+import type { CompareLevel } from './canonical/fields';
+
+export type ReconcileLevel = 'COUNTS' | CompareLevel;
+export const LEVEL_ORDER: readonly ReconcileLevel[] = ['COUNTS', 'IDS', 'CONTENT'];
+
+export type DiscrepancyKind = 'MISSING' | 'STALE_VERSION' | 'CONTENT_MISMATCH' | 'DELETION_NOT_APPLIED' | 'UNEXPECTED_ROW';
+export type DiscrepancyStatus = 'OPEN' | 'REPAIRING' | 'RESOLVED';
+
+/**
+ * CLEAN: both sides agree at the level reached. DISCREPANCIES: stored, see the ledger.
+ * CATCHING_UP: the projection had not applied what the source held (pending publications, projector
+ * behind, or differences younger than the grace period): normal delay, nothing stored; retried later.
+ * SCOPE_CHANGED: the source changed during every attempt's scan; retried later. FAILED: an engine failed.
+ */
+export type RunOutcome = 'CLEAN' | 'DISCREPANCIES' | 'CATCHING_UP' | 'SCOPE_CHANGED' | 'FAILED';
+export type RunTrigger = 'OPERATOR' | 'SCHEDULE' | 'VERIFICATION' | 'REBUILD_VALIDATION';
+
+/** A scope's source revision: the sum of every aggregate's version strictly grows with each commit. */
+export interface SourceRevision {
+  /** Aggregates in scope, live and deleted. */
+  aggregates: number;
+  /** Live (not deleted) aggregates. */
+  live: number;
+  versionSum: number;
+  /** Newest source commit time in scope (epoch ms), 0 when empty. */
+  maxCommitMs: number;
+}
+
+export function sameRevision(a: SourceRevision, b: SourceRevision): boolean {
+  return a.aggregates === b.aggregates && a.versionSum === b.versionSum && a.maxCommitMs === b.maxCommitMs && a.live === b.live;
+}
+
+/** One aggregate's latest state on one side, as the comparison sees it. */
+export interface RecordState {
+  id: string;
+  version: number;
+  isDeleted: boolean;
+  /** Digest of the canonical line at the compared level. */
+  digest: string;
+  /** Source: commit time of this version (epoch ms). Target: newest source_commit_ms among its rows. */
+  commitMs: number;
+  /** The canonical line (for naming differing fields; never stored or shown). */
+  line?: string;
+}
+
+/** The target's latest version of an aggregate may carry several different contents (equal-version rows). */
+export interface TargetState extends RecordState {
+  /** Every distinct digest among the physical rows at the latest version. */
+  digests: string[];
+  lines?: string[];
+}
+
+export interface Discrepancy {
+  kind: DiscrepancyKind;
+  aggregateId: string;
+  sourceVersion: number | null;
+  targetVersion: number | null;
+  sourceDigest: string | null;
+  targetDigest: string | null;
+  /** Names of the fields that differ (CONTENT_MISMATCH); values are never recorded. */
+  differingFields: string[];
+  /** Source commit time of the source version (ms), for the grace rule. */
+  sourceCommitMs: number | null;
+  /** Newest source commit time the target's rows carry (ms). */
+  targetCommitMs: number | null;
+}
+
+export interface SegmentCount {
+  segment: string;
+  source: number;
+  target: number;
+}
+
+export interface BucketSide {
+  source: Map<number, BucketDigest>;
+  target: Map<number, BucketDigest>;
+}
+
+export interface RunResult {
+  runId: number;
+  domain: Domain;
+  scopeKey: string;
+  levelRequested: ReconcileLevel;
+  levelReached: ReconcileLevel;
+  outcome: RunOutcome;
+  attempts: number;
+  /** Why the run ended as it did (e.g. "3 publications pending in scope"). Safe text. */
+  note: string;
+  revisionBefore: SourceRevision | null;
+  revisionAfter: SourceRevision | null;
+  counts: SegmentCount[];
+  bucketsCompared: number;
+  bucketsMismatched: number;
+  discrepancies: Discrepancy[];
+  startedAt: Date;
+  finishedAt: Date;
+}

@@ -1,0 +1,20 @@
+// SQL: bucketed canonical digests of an order window (count and XOR of the digests' first 64 bits per
+// bucket; bit_xor over signed bigint gives the same bits as an unsigned XOR).
+//
+// Locking: a plain non-locking read; the digests are computed by PostgreSQL.
+import type { Knex } from 'knex';
+import { uint64Of, type BucketDigest } from '../../canonical/canonical';
+import type { CompareLevel } from '../../canonical/fields';
+import { postgresCells } from '../../canonical/sqlCells';
+import type { OrderWindowScope } from '../../scope';
+import { BUCKET_OF_R, orderLineSql, scopeRows } from './scopeRows';
+
+export async function ordersBuckets(db: Knex, scope: OrderWindowScope, level: CompareLevel, bucketCount: number): Promise<BucketDigest[]> {
+  const r = scopeRows(scope);
+  const hash = postgresCells.hash64(postgresCells.digest(orderLineSql(level)));
+  const res = await db.raw<{ rows: { bucket: string; n: string; x: string | null }[] }>(
+    `SELECT b.bucket, COUNT(*) AS n, ${postgresCells.xorAgg('b.h')} AS x FROM (SELECT ${BUCKET_OF_R(bucketCount)} AS bucket, ${hash} AS h FROM ${r.sql}) b GROUP BY b.bucket`,
+    r.bindings,
+  );
+  return res.rows.map((row) => ({ bucket: Number(row.bucket), count: Number(row.n), xor: uint64Of(row.x) }));
+}

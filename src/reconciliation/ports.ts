@@ -1,0 +1,51 @@
+// The reconciliation engine's ports. A SourceReader answers for the authoritative store of one domain
+// (every fitness shard, or the orders database); a TargetReader for a ClickHouse projection table
+// (the live one, or a rebuild's shadow). Both compute canonical digests in their own engine's SQL.
+import type { Domain, DomainEvent } from '../publication/event';
+import type { BucketDigest } from './canonical/canonical';
+import type { CompareLevel } from './canonical/fields';
+import type { RecordState, SourceRevision, TargetState } from './model';
+import type { Scope } from './scope';
+
+/** Which aggregates a state read covers: all in scope, those in some buckets, or named ids. */
+export interface StateFilter {
+  buckets?: { count: number; ids: number[] };
+  ids?: string[];
+  /** Also return canonical lines (to name differing fields); only for small reads. */
+  withLines?: boolean;
+}
+
+export interface SourceReader {
+  readonly domain: Domain;
+  revision(scope: Scope): Promise<SourceRevision>;
+  /** Latest non-deleted aggregates per segment (fitness: projectId; orders: UTC day). */
+  counts(scope: Scope): Promise<Map<string, number>>;
+  buckets(scope: Scope, level: CompareLevel, bucketCount: number): Promise<BucketDigest[]>;
+  states(scope: Scope, level: CompareLevel, filter: StateFilter): Promise<RecordState[]>;
+  /** The authoritative latest state of aggregates as their own events (existing version and eventId). */
+  events(scope: Scope, ids?: string[]): Promise<DomainEvent[]>;
+}
+
+export interface TargetReader {
+  readonly domain: Domain;
+  /** The projection table this reader reads by default. */
+  readonly table: string;
+  counts(scope: Scope, table?: string): Promise<Map<string, number>>;
+  buckets(scope: Scope, level: CompareLevel, bucketCount: number, table?: string): Promise<BucketDigest[]>;
+  states(scope: Scope, level: CompareLevel, filter: StateFilter, table?: string): Promise<TargetState[]>;
+}
+
+export interface PipelineProbe {
+  /**
+   * Publications of the scope still on their way to Kafka (outbox NEW/PROCESSING/FAILED, fallback
+   * NOT_PUBLISHED). PARKED and DEAD_LETTER are not counted: they need an operator, so their
+   * aggregates are reported (and replayed by a repair) rather than waited for.
+   */
+  pending(scope: Scope): Promise<number>;
+  /**
+   * Waits up to `waitMs` for the projector to have applied every message on the domain's topic that
+   * existed when called; returns how many messages it was still behind (0 = caught up).
+   */
+  behind(domain: Domain, waitMs: number, signal?: AbortSignal): Promise<number>;
+  close?(): Promise<void>;
+}

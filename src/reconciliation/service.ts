@@ -1,0 +1,259 @@
+// The reconciliation service: what operators (GraphQL) and the scheduled reconciler call. It wires
+// the engine (compareScope), the ledger, repairs and rebuilds together; every long-running piece it
+// starts (a rebuild in the background) is tracked and drained by stop().
+import type { Knex } from 'knex';
+import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
+import { list, str, uint } from '../infra/clickhouse/literal';
+import type { Domain } from '../publication/event';
+import type { RetryPolicy } from '../relay/backoff';
+import type { Clock } from '../shared/clock';
+import { TidemarkError, toTidemarkError } from '../shared/errors';
+import { sleep } from '../shared/lifecycle';
+import type { Logger } from '../shared/logger';
+import { summarizeError } from '../shared/redact';
+import { clickhouseCells } from './canonical/sqlCells';
+import { compareScope, type CompareSettings } from './compareScope';
+import { reopenDiscrepancy, resolveDiscrepancy } from './ledger/sql/discrepancyTransitions';
+import { insertRun } from './ledger/sql/insertRun';
+import { ledgerGauges, listDiscrepancies, listRebuilds, listRepairs, runById, type DiscrepancyFilter, type RepairFilter } from './ledger/sql/ledgerQueries';
+import { quarantinedFor } from './ledger/sql/quarantine';
+import { failRun, recordRunResult } from './ledger/sql/recordRunResult';
+import { insertRepairs, recordVerification } from './ledger/sql/repairRows';
+import type { DiscrepancyRecord, RebuildRecord, RepairRecord, RunRecord } from './ledger/records';
+import type { ReconciliationMetrics } from './metrics';
+import type { ReconcileLevel, RunTrigger } from './model';
+import type { PipelineProbe, SourceReader, TargetReader } from './ports';
+import { startProjectionRebuild, type StartedRebuild } from './rebuild/rebuildProjection';
+import type { RateLimiter } from './repair/rateLimiter';
+import { removeUnexpectedRows, repairDiscrepancies, verifyRepairs, type RepairDeps } from './repair/repairs';
+import type { RepairSink } from './repair/repairSink';
+import { scopeJson, scopeKey, type Scope } from './scope';
+import { PROJECTIONS } from './target/projectionMapping';
+import { countRows, deleteRows } from './target/sql/deleteRows';
+
+export interface ReconciliationSettings {
+  compare: Record<Domain, CompareSettings>;
+  repairVerifyTimeoutMs: number;
+  repairWaitMs: number;
+  rebuildWaitMs: number;
+  rebuildCatchUpMarginMs: number;
+  rebuildStaleAfterMs: number;
+}
+
+export interface ReconciliationDeps {
+  ledger: Knex;
+  ch: ClickHouseClient;
+  database: string;
+  sources: Record<Domain, SourceReader>;
+  targets: Record<Domain, TargetReader>;
+  pipeline: PipelineProbe;
+  sink: RepairSink;
+  repairLimiter: RateLimiter;
+  rebuildLimiter: RateLimiter;
+  retry: RetryPolicy;
+  clock: Clock;
+  logger: Logger;
+  metrics: ReconciliationMetrics;
+  settings: ReconciliationSettings;
+}
+
+export interface ReconcileOutcome {
+  run: RunRecord;
+  discrepancies: DiscrepancyRecord[];
+}
+
+export interface ReconciliationService {
+  reconcile(scope: Scope, level: ReconcileLevel, o: { escalate?: boolean; trigger?: RunTrigger; requestedBy: string }): Promise<ReconcileOutcome>;
+  discrepancies(filter: DiscrepancyFilter): Promise<DiscrepancyRecord[]>;
+  repair(discrepancyIds: number[], requestedBy: string): Promise<RepairRecord[]>;
+  removeUnexpectedRows(discrepancyIds: number[], reason: string, requestedBy: string): Promise<RepairRecord[]>;
+  rebuild(scope: Scope, requestedBy: string, reason: string): Promise<RebuildRecord>;
+  repairs(filter: RepairFilter): Promise<RepairRecord[]>;
+  rebuilds(filter: { domain?: Domain; ids?: number[]; first: number }): Promise<RebuildRecord[]>;
+  /** Verifies pending repairs; returns how many are still pending. */
+  verifyPending(repairIds?: number[]): Promise<number>;
+  refreshGauges(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createReconciliationService(d: ReconciliationDeps): ReconciliationService {
+  const abort = new AbortController();
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p)).catch(() => undefined);
+    return p;
+  };
+
+  /** Removes rows whose content a rebuild quarantined, should a defective path have re-delivered them. */
+  async function sweepQuarantine(scope: Scope): Promise<void> {
+    const q = await quarantinedFor(d.ledger, scope.domain);
+    if (q.length === 0) return;
+    const m = PROJECTIONS[scope.domain];
+    const id = (v: string) => (scope.domain === 'fitness' ? uint(v) : str(v));
+    for (let i = 0; i < q.length; i += 1000) {
+      const chunk = q.slice(i, i + 1000);
+      const where = `(${m.scopeWhere(scope)}) AND ${m.idsWhere([...new Set(chunk.map((c) => c.aggregateId))])} AND (${m.idColumn}, version, ${clickhouseCells.digest(m.line('CONTENT'))}) IN ${list(chunk, (c) => `(${id(c.aggregateId)}, ${uint(c.version)}, ${str(c.digest)})`)}`;
+      const n = await countRows(d.ch, d.database, m.table, where);
+      if (n === 0) continue;
+      await deleteRows(d.ch, d.database, m.table, where);
+      const [r] = await insertRepairs(
+        d.ledger,
+        [{ discrepancyId: null, domain: scope.domain, scopeKey: scopeKey(scope), scope: scopeJson(scope), action: 'QUARANTINE_SWEEP', reason: 'content replaced by a rebuild reappeared', aggregateId: null, sourceVersion: null, targetVersion: null, eventId: null, rebuildId: null, requestedBy: 'reconciler', outcome: 'COMPLETED', outcomeNote: `removed ${n} row(s) carrying quarantined content`, verification: 'NOT_APPLICABLE' }],
+        d.clock.now(),
+      );
+      d.metrics.repairs.inc({ domain: scope.domain, action: r!.action, outcome: r!.outcome });
+      d.logger.warn({ scope: scopeKey(scope), rows: n }, 'quarantined content reappeared in the projection and was removed');
+    }
+  }
+
+  async function reconcile(scope: Scope, level: ReconcileLevel, o: { escalate?: boolean; trigger?: RunTrigger; requestedBy: string }): Promise<ReconcileOutcome> {
+    const trigger = o.trigger ?? 'OPERATOR';
+    const started = d.clock.now();
+    const runId = await insertRun(d.ledger, scope, level, trigger, o.requestedBy, started);
+    const timer = d.metrics.runSeconds.startTimer({ domain: scope.domain });
+    try {
+      const result = await compareScope(
+        { source: d.sources[scope.domain], target: d.targets[scope.domain], pipeline: d.pipeline, clock: d.clock, retry: d.retry, settings: d.settings.compare[scope.domain], beforeTargetScan: () => sweepQuarantine(scope), signal: abort.signal },
+        scope,
+        level,
+        o.escalate ?? true,
+      );
+      const finished = d.clock.now();
+      const discrepancies = await recordRunResult(d.ledger, runId, scope, result, finished, finished.getTime() - started.getTime());
+      d.metrics.runs.inc({ domain: scope.domain, trigger, outcome: result.outcome });
+      void refreshGauges().catch(() => undefined);
+      return { run: (await runById(d.ledger, runId))!, discrepancies };
+    } catch (err) {
+      const safe = summarizeError(err);
+      const finished = d.clock.now();
+      await failRun(d.ledger, runId, safe.code, safe.summary, finished, finished.getTime() - started.getTime()).catch(() => undefined);
+      d.metrics.runs.inc({ domain: scope.domain, trigger, outcome: 'FAILED' });
+      d.logger.error({ err, scope: scopeKey(scope) }, 'reconciliation failed');
+      throw toTidemarkError(err, 'reconciliation stores');
+    } finally {
+      timer();
+    }
+  }
+
+  /** Settles the repairs that asked for a rebuild once it ended. */
+  async function rebuildFinished(r: RebuildRecord): Promise<void> {
+    d.metrics.rebuilds.inc({ domain: r.domain, status: r.status });
+    const now = d.clock.now();
+    for (const repair of await listRepairs(d.ledger, { rebuildId: r.id, verifications: ['PENDING'], first: 100000 })) {
+      const passed = r.status === 'VERIFIED';
+      await recordVerification(d.ledger, repair.id, passed ? 'PASSED' : 'FAILED', now, passed ? `rebuild ${r.id} verified by reconciliation` : `rebuild ${r.id} failed: ${r.errorCode ?? 'unknown'}`);
+      d.metrics.verifications.inc({ domain: r.domain, verdict: passed ? 'PASSED' : 'FAILED' });
+      if (repair.discrepancyId) {
+        if (passed) await resolveDiscrepancy(d.ledger, repair.discrepancyId, 'REBUILT', now);
+        else await reopenDiscrepancy(d.ledger, repair.discrepancyId);
+      }
+    }
+    void refreshGauges().catch(() => undefined);
+  }
+
+  async function startRebuild(scope: Scope, requestedBy: string, reason: string): Promise<StartedRebuild> {
+    const started = await startProjectionRebuild(
+      {
+        ledger: d.ledger,
+        ch: d.ch,
+        database: d.database,
+        source: d.sources[scope.domain],
+        target: d.targets[scope.domain],
+        compare: { pipeline: d.pipeline, clock: d.clock, retry: d.retry, settings: d.settings.compare[scope.domain], signal: abort.signal },
+        limiter: d.rebuildLimiter,
+        clock: d.clock,
+        logger: d.logger,
+        catchUpMarginMs: d.settings.rebuildCatchUpMarginMs,
+        staleAfterMs: d.settings.rebuildStaleAfterMs,
+        verify: async (s) => {
+          const { run } = await reconcile(s, 'CONTENT', { trigger: 'VERIFICATION', requestedBy: 'rebuild-verification', escalate: false });
+          return { outcome: run.outcome ?? 'FAILED', note: run.note ?? '' };
+        },
+        finished: rebuildFinished,
+      },
+      scope,
+      requestedBy,
+      reason,
+    );
+    track(started.done);
+    return started;
+  }
+
+  const repairDeps = (): RepairDeps => ({
+    ledger: d.ledger,
+    ch: d.ch,
+    database: d.database,
+    sources: d.sources,
+    targets: d.targets,
+    sink: d.sink,
+    limiter: d.repairLimiter,
+    clock: d.clock,
+    metrics: d.metrics,
+    verifyTimeoutMs: d.settings.repairVerifyTimeoutMs,
+    rebuild: async (scope, by, reason) => (await startRebuild(scope, by, reason)).record.id,
+    signal: abort.signal,
+  });
+
+  async function waitForVerification(repairIds: number[]): Promise<void> {
+    const deadline = d.clock.now().getTime() + d.settings.repairWaitMs;
+    for (;;) {
+      const mine = await listRepairs(d.ledger, { ids: repairIds, verifications: ['PENDING'], first: repairIds.length || 1 });
+      const direct = mine.filter((r) => r.action !== 'REBUILD').map((r) => r.id);
+      if (direct.length) await verifyRepairs(repairDeps(), direct);
+      const left = await listRepairs(d.ledger, { ids: repairIds, verifications: ['PENDING'], first: repairIds.length || 1 });
+      if (left.length === 0 || d.clock.now().getTime() >= deadline || abort.signal.aborted) return;
+      await sleep(250, abort.signal);
+    }
+  }
+
+  async function refreshGauges(): Promise<void> {
+    const g = await ledgerGauges(d.ledger);
+    d.metrics.unresolved.reset();
+    d.metrics.awaitingVerification.reset();
+    for (const u of g.unresolved) d.metrics.unresolved.set({ domain: u.domain, kind: u.kind }, u.n);
+    for (const a of g.awaitingVerification) d.metrics.awaitingVerification.set({ domain: a.domain }, a.n);
+  }
+
+  return {
+    reconcile: (scope, level, o) => track(reconcile(scope, level, o)),
+    discrepancies: (f) => listDiscrepancies(d.ledger, f),
+    async repair(ids, requestedBy) {
+      if (ids.length === 0) return [];
+      const stored = await track(repairDiscrepancies(repairDeps(), ids, requestedBy));
+      await waitForVerification(stored.filter((r) => r.verification === 'PENDING').map((r) => r.id));
+      void refreshGauges().catch(() => undefined);
+      return listRepairs(d.ledger, { ids: stored.map((r) => r.id), first: stored.length || 1 });
+    },
+    async removeUnexpectedRows(ids, reason, requestedBy) {
+      if (!reason.trim()) throw new TidemarkError('VALIDATION_FAILED', 'a reason is required', { details: { field: 'reason' } });
+      const stored = await track(removeUnexpectedRows(repairDeps(), ids, reason, requestedBy));
+      await waitForVerification(stored.filter((r) => r.verification === 'PENDING').map((r) => r.id));
+      void refreshGauges().catch(() => undefined);
+      return listRepairs(d.ledger, { ids: stored.map((r) => r.id), first: stored.length || 1 });
+    },
+    async rebuild(scope, requestedBy, reason) {
+      const started = await startRebuild(scope, requestedBy, reason);
+      await insertRepairs(
+        d.ledger,
+        [{ discrepancyId: null, domain: scope.domain, scopeKey: scopeKey(scope), scope: scopeJson(scope), action: 'REBUILD', reason: `operator: ${reason}`, aggregateId: null, sourceVersion: null, targetVersion: null, eventId: null, rebuildId: started.record.id, requestedBy, outcome: 'SENT', outcomeNote: `rebuild ${started.record.id} started`, verification: 'PENDING' }],
+        d.clock.now(),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), d.settings.rebuildWaitMs)));
+      const done = await Promise.race([started.done, timeout]);
+      clearTimeout(timer);
+      return done ?? (await listRebuilds(d.ledger, { ids: [started.record.id], first: 1 }))[0]!;
+    },
+    repairs: (f) => listRepairs(d.ledger, f),
+    rebuilds: (f) => listRebuilds(d.ledger, f),
+    verifyPending: (ids) => track(verifyRepairs(repairDeps(), ids)),
+    refreshGauges,
+    async stop() {
+      abort.abort();
+      await Promise.allSettled([...inFlight]);
+      await d.sink.close();
+      await d.pipeline.close?.();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// Composition of the reconciliation service from the process's shared resources (no connection of
+// its own besides the repair producer, which it closes on stop), and the reconciler role starter.
+import type { Registry } from 'prom-client';
+import type { RoleStarter } from '../app/roles';
+import type { Resources } from '../app/resources';
+import type { Settings } from '../config/settings';
+import type { Domain } from '../publication/event';
+import { fromPublicationStores } from '../projections/freshness/pendingPublications';
+import { fromKafkaAndCheckpoints } from '../projections/freshness/projectionProgress';
+import { projectorGroupId } from '../projections/projectorRole';
+import { exponentialBackoff } from '../relay/backoff';
+import { systemClock, type Clock } from '../shared/clock';
+import type { Logger } from '../shared/logger';
+import { summarizeError } from '../shared/redact';
+import type { CompareSettings } from './compareScope';
+import { fitnessSource } from './fitness/fitnessSource';
+import { reconciliationMetrics } from './metrics';
+import { ordersSource } from './orders/ordersSource';
+import { fromFreshnessSources } from './pipeline/pipelineProbe';
+import { tokenBucket, type RateLimiter } from './repair/rateLimiter';
+import { fromKafkaRepairSink } from './repair/repairSink';
+import { startScheduledReconciler } from './schedule/scheduledReconciler';
+import { createReconciliationService, type ReconciliationService } from './service';
+import { clickhouseTarget } from './target/clickhouseTarget';
+
+export function compareSettingsOf(s: Settings): Record<Domain, CompareSettings> {
+  const base: CompareSettings = {
+    maxAttempts: s.reconcileMaxAttempts,
+    graceMs: s.reconcileGraceMs,
+    directCompareMax: s.reconcileDirectCompareMax,
+    bucketCount: s.reconcileBucketCount,
+    catchUpWaitMs: s.reconcileCatchUpWaitMs,
+  };
+  // An order whose direct publish and fallback write both failed has no publication row until the
+  // publication reconciler rebuilds it (after its grace, on its next pass): that is delay too.
+  return { fitness: base, orders: { ...base, graceMs: s.reconcileGraceMs + s.publicationReconcilerGraceMs + s.publicationReconcilerIntervalMs } };
+}
+
+export interface ReconciliationWiring {
+  clock?: Clock;
+  repairLimiter?: RateLimiter;
+  rebuildLimiter?: RateLimiter;
+}
+
+export function reconciliationFrom(r: Resources, o: { registry: Registry; logger: Logger } & ReconciliationWiring): ReconciliationService {
+  const s = r.settings;
+  const clock = o.clock ?? systemClock;
+  const logger = o.logger.child({ component: 'reconciliation' });
+  const onError = (store: string, err: unknown) => logger.warn({ store, error: summarizeError(err) }, 'pipeline input unavailable');
+  return createReconciliationService({
+    ledger: r.pg,
+    ch: r.clickhouse,
+    database: s.clickhouseDatabase,
+    sources: { fitness: fitnessSource(r.mysql), orders: ordersSource(r.pg) },
+    targets: { fitness: clickhouseTarget(r.clickhouse, s.clickhouseDatabase, 'fitness'), orders: clickhouseTarget(r.clickhouse, s.clickhouseDatabase, 'orders') },
+    pipeline: fromFreshnessSources({
+      pending: fromPublicationStores({ shards: r.mysql, pg: r.pg, onError, timeoutMs: 10000 }),
+      progress: fromKafkaAndCheckpoints({ kafka: r.kafka, clickhouse: r.clickhouse, database: s.clickhouseDatabase, topics: r.topics, consumer: projectorGroupId(s), staleAfterMs: s.freshnessStaleAfterMs, onError, timeoutMs: 10000 }),
+      clock,
+    }),
+    sink: fromKafkaRepairSink(r.kafka, r.topics),
+    repairLimiter: o.repairLimiter ?? tokenBucket({ perSecond: s.repairEventsPerSecond, clock }),
+    rebuildLimiter: o.rebuildLimiter ?? tokenBucket({ perSecond: s.rebuildRowsPerSecond, clock }),
+    retry: exponentialBackoff({ baseMs: s.reconcileRetryBaseMs, maxMs: s.reconcileRetryMaxMs, maxAttempts: s.reconcileMaxAttempts }),
+    clock,
+    logger,
+    metrics: reconciliationMetrics(o.registry),
+    settings: {
+      compare: compareSettingsOf(s),
+      repairVerifyTimeoutMs: s.repairVerifyTimeoutMs,
+      repairWaitMs: s.repairWaitMs,
+      rebuildWaitMs: s.rebuildWaitMs,
+      rebuildCatchUpMarginMs: s.rebuildCatchUpMarginMs,
+      rebuildStaleAfterMs: s.rebuildStaleAfterMs,
+    },
+  });
+}
+
+/** The `reconciler` role: scheduled reconciliation of recently completed scopes. */
+export const startScheduledReconciliationRole: RoleStarter = async ({ resources: r, logger, registry, instanceId }) => {
+  const s = r.settings;
+  const service = reconciliationFrom(r, { registry, logger });
+  return startScheduledReconciler({
+    service,
+    mysql: r.mysql,
+    pg: r.pg,
+    clock: systemClock,
+    logger: logger.child({ component: 'scheduled-reconciliation' }),
+    instanceId,
+    intervalMs: s.reconcileIntervalMs,
+    window: { quietMs: s.reconcileQuietMs, lookbackMs: s.reconcileLookbackMs, ordersExtraMs: compareSettingsOf(s).orders.graceMs, limit: s.reconcileScopesPerPass },
+  });
+};

@@ -1,0 +1,62 @@
+// Per-store outbox housekeeping next to the relay: refreshes the gauges (rows per status, oldest
+// unsent age) and deletes SENT rows past retention in bounded batches. Every relay process runs it;
+// the work is idempotent and cheap, so several processes doing it at once is harmless.
+import { sleep, type Stoppable } from '../../shared/lifecycle';
+import type { Logger } from '../../shared/logger';
+import { summarizeError } from '../../shared/redact';
+import type { OutboxMetrics } from './metrics';
+import { storeLabels, type OutboxStore } from './outboxStore';
+import { deleteSentBatch } from './sql/deleteSent';
+import { readOutboxStats } from './sql/outboxStats';
+
+export interface OutboxMaintenanceOptions {
+  store: OutboxStore;
+  metrics: OutboxMetrics;
+  logger: Logger;
+  retentionMs: number;
+  cleanupIntervalMs: number;
+  cleanupBatchSize: number;
+  statsIntervalMs: number;
+}
+
+export async function refreshOutboxGauges(o: Pick<OutboxMaintenanceOptions, 'store' | 'metrics'>): Promise<void> {
+  const labels = storeLabels(o.store);
+  const stats = await readOutboxStats(o.store.db);
+  o.metrics.oldestUnsentSeconds.set(labels, stats.oldestUnsentAgeSeconds);
+  for (const [status, n] of Object.entries(stats.counts)) o.metrics.events.set({ ...labels, status }, n);
+}
+
+/** Deletes expired SENT rows batch by batch until none are left; returns how many. */
+export async function cleanupSent(o: Pick<OutboxMaintenanceOptions, 'store' | 'metrics' | 'retentionMs' | 'cleanupBatchSize'>, signal?: AbortSignal): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await deleteSentBatch(o.store.db, o.retentionMs, o.cleanupBatchSize);
+    total += n;
+    if (n) o.metrics.cleanedUp.inc(storeLabels(o.store), n);
+    if (n < o.cleanupBatchSize || signal?.aborted) return total;
+    await sleep(10, signal); // yield between batches so live traffic keeps the engine
+  }
+}
+
+export function startOutboxMaintenance(o: OutboxMaintenanceOptions): Stoppable {
+  const abort = new AbortController();
+  const labels = storeLabels(o.store);
+  const every = (ms: number, what: string, task: () => Promise<unknown>) =>
+    (async () => {
+      while (!abort.signal.aborted) {
+        try {
+          await task();
+        } catch (err) {
+          o.logger.warn({ ...labels, error: summarizeError(err) }, `outbox ${what} failed; will retry`);
+        }
+        await sleep(ms, abort.signal);
+      }
+    })();
+  const loops = [every(o.statsIntervalMs, 'gauges', () => refreshOutboxGauges(o)), every(o.cleanupIntervalMs, 'cleanup', () => cleanupSent(o, abort.signal))];
+  return {
+    async stop() {
+      abort.abort();
+      await Promise.all(loops);
+    },
+  };
+}

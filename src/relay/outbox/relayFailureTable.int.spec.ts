@@ -1,0 +1,161 @@
+// Every row of the seed's failure table, with real processes, engines and broker failures: the
+// event is delivered (possibly twice, never zero times) with its original eventId and version.
+//   | Failure point                                  | Recovery behaviour                         |
+//   | Before publication (relay killed after claim)  | Reclaim the expired task and publish it    |
+//   | Broker accepts, the response is lost           | Retry because delivery is uncertain        |
+//   | Publication succeeds, marking SENT fails        | Publish again after recovery               |
+//   | Kafka outage                                   | FAILED with backoff, delivered afterwards  |
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { Kafka } from 'kafkajs';
+import { fromKafka } from '../../infra/kafka/fromKafka';
+import { mysqlKnex } from '../../infra/mysql/fromMysql';
+import { createRegistry } from '../../metrics/registry';
+import type { DomainEvent } from '../../publication/event';
+import { waitFor } from '../../shared/lifecycle';
+import { silentLogger } from '../../shared/logger';
+import { exponentialBackoff } from '../backoff';
+import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
+import { readTopic } from '../../../test/support/readTopic';
+import { seedOutbox } from '../../../test/support/outboxSeed';
+import { fromKafkaSink, PublishTimeoutError, type EventSink } from './kafkaSink';
+import { outboxMetrics } from './metrics';
+import type { OutboxStore } from './outboxStore';
+import { relayOnce, startOutboxRelay, type OutboxRelayOptions } from './relay';
+
+jest.setTimeout(60000);
+
+describe('the seed failure table: nothing committed is lost', () => {
+  let env: TestEnv;
+  let topic: string;
+  let good: EventSink;
+  let store: OutboxStore;
+
+  beforeAll(async () => {
+    env = await createTestEnv();
+    topic = env.resources.topics.fitnessResults;
+    good = fromKafkaSink(env.resources.kafka, { timeoutMs: 5000 });
+    store = { kind: 'mysql', shard: 0, db: env.resources.mysql.shard(0).db };
+  });
+  afterAll(async () => {
+    await good?.close();
+    await env?.cleanup();
+  });
+  beforeEach(async () => {
+    await store.db('outbox_events').delete();
+  });
+
+  const options = (over: Partial<OutboxRelayOptions> = {}): OutboxRelayOptions => ({
+    store,
+    sink: good,
+    policy: exponentialBackoff({ baseMs: 50, maxMs: 200, maxAttempts: 10 }),
+    batchSize: 100,
+    pollIntervalMs: 20,
+    leaseMs: 1500,
+    publishTimeoutMs: 1000,
+    owner: 'survivor',
+    metrics: outboxMetrics(createRegistry(false)),
+    logger: silentLogger,
+    ...over,
+  });
+  const rows = async () => (await store.db('outbox_events').select('event_id', 'status', 'attempts', 'claimed_by', 'last_error_code').orderBy('id')) as { event_id: string; status: string; attempts: number; claimed_by: string | null; last_error_code: string | null }[];
+  const topicEnd = async (kafka: Kafka) => {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      return (await admin.fetchTopicOffsets(topic)).reduce((s, p) => s + Number(p.high), 0);
+    } finally {
+      await admin.disconnect();
+    }
+  };
+  /** Every event reached Kafka `times` times (at least), always with its original version and key. */
+  const deliveredTimes = async (events: DomainEvent[], times: number) => {
+    const ids = new Set(events.map((e) => e.eventId));
+    const msgs = (await readTopic(env.resources.kafka, topic, (m) => m.filter((x) => ids.has(x.envelope.eventId)).length >= events.length * times)).filter((x) => ids.has(x.envelope.eventId));
+    for (const e of events) {
+      const copies = msgs.filter((m) => m.envelope.eventId === e.eventId);
+      expect(copies.length).toBeGreaterThanOrEqual(times);
+      for (const c of copies) expect(c).toMatchObject({ key: e.aggregateId, envelope: { version: e.version, aggregateId: e.aggregateId } });
+      expect(new Set(copies.map((c) => c.partition)).size).toBe(1);
+    }
+  };
+  const crashRelay = (crashAt: 'claimed' | 'published') =>
+    new Promise<NodeJS.Signals | null>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', '..', '..', 'test', 'support', 'crashingRelay.ts')], {
+        env: { ...process.env, TIDEMARK_TEST_SETTINGS: JSON.stringify(env.settings), CRASH_AT: crashAt, LEASE_MS: '1500' },
+        stdio: 'ignore',
+      });
+      child.once('error', reject);
+      child.once('exit', (_code, signal) => resolve(signal));
+    });
+  const drainWithSurvivor = async () => {
+    const relay = startOutboxRelay(options());
+    try {
+      await waitFor(async () => (await rows()).every((r) => r.status === 'SENT'), { what: 'every row SENT', timeoutMs: 20000 });
+    } finally {
+      await relay.stop();
+    }
+  };
+
+  it('before publication: a relay killed after claiming leaves its rows to lease expiry; they are reclaimed and published', async () => {
+    const events = await seedOutbox(store.db, topic, 5);
+    const before = await topicEnd(env.resources.kafka);
+    expect(await crashRelay('claimed')).toBe('SIGKILL');
+    expect((await rows()).every((r) => r.status === 'PROCESSING' && r.claimed_by === 'crashing-relay')).toBe(true);
+    expect(await topicEnd(env.resources.kafka)).toBe(before); // nothing was published
+    await drainWithSurvivor();
+    expect((await rows()).every((r) => r.claimed_by === 'survivor' && r.attempts === 2)).toBe(true);
+    await deliveredTimes(events, 1);
+  });
+
+  it('broker accepts but the response is lost: the row is retried because delivery is uncertain', async () => {
+    const events = await seedOutbox(store.db, topic, 3);
+    const lossy: EventSink = {
+      async publish(batch) {
+        await good.publish(batch); // the broker really has it...
+        return { sent: [], failed: batch.map((e) => ({ id: e.id, error: new PublishTimeoutError(1000) })) }; // ...but we never heard back
+      },
+      close: async () => undefined,
+    };
+    expect(await relayOnce(options({ sink: lossy }))).toMatchObject({ claimed: 3, failed: 3, sent: 0 });
+    expect((await rows()).map((r) => [r.status, r.last_error_code])).toEqual(Array(3).fill(['FAILED', 'PUBLISH_TIMEOUT']));
+    await drainWithSurvivor();
+    await deliveredTimes(events, 2);
+  });
+
+  it('publication succeeds but marking SENT fails (relay killed): the rows are published again after recovery', async () => {
+    const events = await seedOutbox(store.db, topic, 4);
+    const before = await topicEnd(env.resources.kafka);
+    expect(await crashRelay('published')).toBe('SIGKILL');
+    expect((await rows()).every((r) => r.status === 'PROCESSING')).toBe(true);
+    expect(await topicEnd(env.resources.kafka)).toBe(before + 4); // the broker has them
+    await drainWithSurvivor();
+    await deliveredTimes(events, 2);
+  });
+
+  it('publication succeeds but marking SENT fails (database connection lost): published again after recovery', async () => {
+    const events = await seedOutbox(store.db, topic, 2);
+    const own = mysqlKnex(env.settings, env.settings.fitnessShardDatabases[0], 2);
+    await expect(
+      relayOnce(options({ store: { ...store, db: own }, onStage: async (stage) => void (stage === 'published' && (await own.destroy())) })),
+    ).rejects.toThrow();
+    expect((await rows()).every((r) => r.status === 'PROCESSING')).toBe(true);
+    await drainWithSurvivor();
+    await deliveredTimes(events, 2);
+  });
+
+  it('Kafka outage: rows go FAILED with backoff and are all delivered once the broker is back', async () => {
+    const events = await seedOutbox(store.db, topic, 20);
+    const down = fromKafkaSink(fromKafka({ ...env.settings, kafkaBrokers: ['127.0.0.1:1'] }), { timeoutMs: 300 });
+    const outage = startOutboxRelay(options({ sink: down, publishTimeoutMs: 300 }));
+    try {
+      await waitFor(async () => (await rows()).every((r) => r.status === 'FAILED' && r.attempts >= 2), { what: 'retries during the outage' });
+    } finally {
+      await outage.stop();
+      await down.close();
+    }
+    expect((await rows()).every((r) => r.status === 'FAILED')).toBe(true);
+    await drainWithSurvivor();
+    await deliveredTimes(events, 1);
+  });
+});

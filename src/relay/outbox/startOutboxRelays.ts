@@ -1,0 +1,41 @@
+// The relay role's outbox part: one relay loop and one maintenance loop per store that has an
+// outbox (every fitness shard, and the PostgreSQL orders store), sharing one idempotent Kafka
+// producer per process. Relays run on every store whatever the publication strategy, so rows left
+// behind by a strategy switch are still delivered (an empty outbox costs three index probes a poll).
+import type { RoleStarter } from '../../app/roles';
+import { exponentialBackoff } from '../backoff';
+import { fromKafkaSink } from './kafkaSink';
+import { startOutboxMaintenance } from './maintenance';
+import { outboxMetrics } from './metrics';
+import { outboxStoresOf } from './operator';
+import { startOutboxRelay, validateRelayOptions } from './relay';
+
+export const startOutboxRelays: RoleStarter = async ({ resources, logger, registry, instanceId, stateChanges }) => {
+  const s = resources.settings;
+  const tuning = { batchSize: s.relayBatchSize, pollIntervalMs: s.relayPollIntervalMs, leaseMs: s.relayLeaseMs, publishTimeoutMs: s.relayPublishTimeoutMs };
+  validateRelayOptions(tuning);
+  const metrics = outboxMetrics(registry);
+  const policy = exponentialBackoff({ baseMs: s.relayBackoffBaseMs, maxMs: s.relayBackoffMaxMs, maxAttempts: s.relayMaxAttempts });
+  const sink = fromKafkaSink(resources.kafka, { timeoutMs: s.relayPublishTimeoutMs });
+  const log = logger.child({ component: 'outbox-relay' });
+  const stores = outboxStoresOf(resources.mysql, resources.pg);
+  const running = stores.flatMap((store) => [
+    startOutboxRelay({ ...tuning, store, sink, policy, owner: instanceId, metrics, logger: log, stateChanges }),
+    startOutboxMaintenance({
+      store,
+      metrics,
+      logger: log,
+      retentionMs: s.outboxRetentionHours * 3600_000,
+      cleanupIntervalMs: s.outboxCleanupIntervalMs,
+      cleanupBatchSize: s.outboxCleanupBatchSize,
+      statsIntervalMs: s.outboxStatsIntervalMs,
+    }),
+  ]);
+  log.info({ stores: stores.map((x) => `${x.kind}-${x.shard}`) }, 'outbox relays started');
+  return {
+    async stop() {
+      await Promise.all(running.map((r) => r.stop()));
+      await sink.close();
+    },
+  };
+};

@@ -1,0 +1,60 @@
+// The Tidemark deployment under test: one gateway, relays, projectors and one reconciler, each a
+// separate process (roleProcesses.ts), so relays and projectors can be added, SIGKILLed, frozen
+// (SIGSTOP) and removed independently while the gateway keeps serving.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../../../src/devstack/stack';
+import type { FaultEnv } from './faultEnv';
+import { startRoleProcess, type RoleName, type RoleProcess } from './roleProcesses';
+
+export class Cluster {
+  readonly processes = new Map<string, RoleProcess>();
+  private readonly logDir: string;
+
+  constructor(private readonly env: FaultEnv) {
+    // Outside the engines' folder (removed at cleanup), so the last run's logs survive for diagnosis.
+    this.logDir = join(repoRoot, '.tidemark', 'faults', 'last-run-logs');
+    rmSync(this.logDir, { recursive: true, force: true });
+  }
+
+  get gateway(): RoleProcess {
+    return this.processes.get('gateway')!;
+  }
+
+  of(role: RoleName): RoleProcess[] {
+    return [...this.processes.values()].filter((p) => p.roles.includes(role) && !p.exited());
+  }
+
+  async start(name: string, roles: RoleName[]): Promise<RoleProcess> {
+    const p = await startRoleProcess({ name, roles, env: this.env.childEnv(), logDir: this.logDir });
+    this.processes.set(name, p);
+    return p;
+  }
+
+  /** SIGKILL one process (no drain) and forget it. */
+  async kill(name: string): Promise<void> {
+    await this.processes.get(name)?.kill();
+    this.processes.delete(name);
+  }
+
+  /** SIGTERM one process (drain) and forget it. */
+  async remove(name: string): Promise<void> {
+    await this.processes.get(name)?.stop();
+    this.processes.delete(name);
+  }
+
+  freeze(name: string): void {
+    process.kill(this.processes.get(name)!.pid, 'SIGSTOP');
+  }
+
+  thaw(name: string): void {
+    process.kill(this.processes.get(name)!.pid, 'SIGCONT');
+  }
+
+  async stopAll(): Promise<void> {
+    const all = [...this.processes.values()];
+    for (const p of all) if (!p.exited()) process.kill(p.pid, 'SIGCONT');
+    await Promise.all(all.map((p) => p.stop(15000)));
+    this.processes.clear();
+  }
+}

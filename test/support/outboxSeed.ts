@@ -1,0 +1,28 @@
+// Seeds outbox rows the way the write path does (appendOutboxEvents inside a transaction), with
+// agreed fitness events, for relay tests and the drain benchmark.
+import type { Knex } from 'knex';
+import { fitnessEvent } from '../../src/domains/fitness/events';
+import type { FitnessResultState } from '../../src/domains/fitness/types';
+import type { DomainEvent } from '../../src/publication/event';
+import { appendOutboxEvents } from '../../src/publication/outbox/appendOutboxEvents';
+
+let nextSequence = 1;
+
+export function sampleFitnessState(over: Partial<FitnessResultState> = {}): FitnessResultState {
+  const shard = over.shard ?? 0;
+  const dataId = over.dataId ?? nextSequence++ * 100 + shard;
+  const at = new Date('2026-03-01T08:00:00.000Z');
+  return { dataId, detectId: 10001, userId: 4, projectId: 3, schoolId: 77, grade: 5, result: '2.210', unit: 'm', version: 1, isDeleted: false, createdAt: at, updatedAt: at, shard, ...over };
+}
+
+/** Appends `count` version-1 events (unique dataIds from `firstSequence`) in chunks; returns them. */
+export async function seedOutbox(db: Knex, topic: string, count: number, opts: { firstSequence?: number; shard?: number; chunk?: number } = {}): Promise<DomainEvent[]> {
+  const first = opts.firstSequence ?? nextSequence;
+  nextSequence = Math.max(nextSequence, first + count);
+  const events = Array.from({ length: count }, (_, i) => fitnessEvent('FitnessResultRecorded', sampleFitnessState({ dataId: (first + i) * 100 + (opts.shard ?? 0), shard: opts.shard ?? 0 })));
+  const chunk = opts.chunk ?? 1000;
+  for (let i = 0; i < events.length; i += chunk) {
+    await db.transaction((trx) => appendOutboxEvents(trx, events.slice(i, i + chunk), () => topic));
+  }
+  return events;
+}
