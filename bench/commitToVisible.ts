@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const errorCodes = new Map<string, number>();
 
   const write = async (i: number) => {
-    const r = await execute(url, RecordFitnessResultDocument, { input: { detectId: 10001, userId: i, projectId: 3, schoolId: 1 + (i % 20), grade: 5, result: '2.21', unit: 'm' } }, headers);
+    const r = await execute(url, RecordFitnessResultDocument, { input: { detectId: 10001, userId: i + 1, projectId: 3, schoolId: 1 + (i % 20), grade: 5, result: '2.21', unit: 'm' } }, headers);
     if (r.errors || !r.data) {
       writeErrors++;
       errorCodes.set(String(r.errors?.[0]?.extensions?.code), (errorCodes.get(String(r.errors?.[0]?.extensions?.code)) ?? 0) + 1);

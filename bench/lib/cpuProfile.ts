@@ -65,12 +65,12 @@ export function summarizeCpuProfile(file: string, top = 15): ProfileSummary {
   };
 }
 
-/** The newest .cpuprofile written into `dir` (one per profiled child). */
+/** Every .cpuprofile under `dir` (one folder per profiled child, one file per thread). */
 export function profilesIn(dir: string): string[] {
   try {
-    return readdirSync(dir)
-      .filter((f) => f.endsWith('.cpuprofile'))
-      .map((f) => join(dir, f));
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? profilesIn(join(dir, e.name)) : e.name.endsWith('.cpuprofile') ? [join(dir, e.name)] : [],
+    );
   } catch {
     return [];
   }

@@ -110,9 +110,11 @@ export interface RoleWorker {
 
 /** Starts bench/workers/roleWorker.ts; resolves once it has opened its connections (not yet working). */
 export async function startRoleWorker(o: ChildOptions & { roles: WorkerRole[] }): Promise<RoleWorker> {
-  const child = spawn(process.execPath, nodeArgs(o, join('bench', 'workers', 'roleWorker.ts'), [o.roles.join(',')]), {
+  // Workers profile their working phase themselves (from `go`), so start-up is not in the profile.
+  if (o.cpuProfDir) mkdirSync(o.cpuProfDir, { recursive: true });
+  const child = spawn(process.execPath, nodeArgs({ ...o, cpuProfDir: undefined }, join('bench', 'workers', 'roleWorker.ts'), [o.roles.join(',')]), {
     cwd: repoRoot,
-    env: o.env,
+    env: o.cpuProfDir ? { ...o.env, BENCH_CPU_PROFILE_DIR: o.cpuProfDir } : o.env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const tail: string[] = [];

@@ -3,7 +3,10 @@
 // work and not the TypeScript start-up. It runs the roles' own starters (src/app/roles.ts), falling
 // back to the components' starters while a role is not registered there yet. SIGTERM drains and exits.
 import 'reflect-metadata';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { roleStarters, type RoleDeps, type RoleStarter } from '../../src/app/roles';
 import { openResources } from '../../src/app/resources';
 import { loadSettings } from '../../src/config/settings';
@@ -21,6 +24,27 @@ function send(type: string): void {
   process.send?.({ type });
 }
 
+/** A CPU profile of the working phase only (from `go` to stop), when BENCH_CPU_PROFILE_DIR is set. */
+function workProfiler(dir: string | undefined): { start(): void; stop(): Promise<void> } {
+  if (!dir) return { start: () => undefined, stop: async () => undefined };
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+  let started: Promise<unknown> | undefined;
+  return {
+    start() {
+      started = post('Profiler.enable').then(() => post('Profiler.setSamplingInterval', { interval: 500 })).then(() => post('Profiler.start'));
+    },
+    async stop() {
+      if (!started) return;
+      await started;
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      writeFileSync(join(dir, `worker-${process.pid}.cpuprofile`), JSON.stringify(profile));
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const roles = (process.argv[2] ?? '').split(',').filter(Boolean) as WorkerRole[];
   const settings = loadSettings(process.env);
@@ -30,10 +54,12 @@ async function main(): Promise<void> {
   const stateChanges = fromKafkaStateSink({ kafka: resources.kafka, topic: resources.topics.publicationState, registry, logger });
   const deps: RoleDeps = { resources, logger, registry, instanceId: settings.instanceId ?? `bench-${hostname()}-${process.pid}`, stateChanges };
   const started: Stoppable[] = [];
+  const profiler = workProfiler(process.env.BENCH_CPU_PROFILE_DIR);
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    await profiler.stop().catch(() => undefined);
     for (const c of started.reverse()) await c.stop().catch(() => undefined);
     await stateChanges.stop().catch(() => undefined);
     await resources.close();
@@ -44,6 +70,7 @@ async function main(): Promise<void> {
   process.on('disconnect', () => void stop(0));
   process.on('message', (m) => {
     if ((m as { type?: string }).type !== 'go') return;
+    profiler.start();
     void (async () => {
       for (const role of roles) {
         const starters = roleStarters[role].length ? roleStarters[role] : fallback[role];

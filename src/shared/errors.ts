@@ -70,8 +70,12 @@ export class StoreUnavailableError extends TidemarkError {
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND',
-  'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', '57P01', '57P03', '08006', '08001', '08003',
+  'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', 'ER_CONNECTION_KILLED', '57P01', '57P03', '08006', '08001', '08003',
 ]);
+
+// Drivers that lost their connection mid-transaction say so only in the message: mysql2 for a
+// statement on a connection the server closed, pg for a client whose socket failed.
+const CONNECTION_MESSAGES = /ECONNREFUSED|Connection terminated|connect ETIMEDOUT|socket hang up|connection is in closed state|Client has encountered a connection error|Connection lost|Connection was killed/;
 
 /** True when an unknown driver error means the store could not be reached (retriable). */
 export function isConnectionError(err: unknown): boolean {
@@ -79,7 +83,7 @@ export function isConnectionError(err: unknown): boolean {
   if (!e) return false;
   if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return true;
   if (e.name === 'KnexTimeoutError') return true;
-  return typeof e.message === 'string' && /ECONNREFUSED|Connection terminated|connect ETIMEDOUT|socket hang up/.test(e.message);
+  return typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message);
 }
 
 /** Normalises anything thrown into a TidemarkError; unknown errors become INTERNAL with a safe message. */

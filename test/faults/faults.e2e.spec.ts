@@ -137,7 +137,7 @@ describe(`fault suite (${profile.name} profile)`, () => {
     expect(verdict.lost).toEqual([]);
     expect(verdict.mismatched).toEqual([]);
     expect(verdict.backlog).toEqual({ pending: 0, parked: 0, deadLettered: 0 });
-    expect(verdict.productDiscrepancies).toBe(0);
+    expect({ clean: verdict.productClean, discrepancies: verdict.productDiscrepancies }).toEqual({ clean: true, discrepancies: 0 });
     expect(verdict.freshnessAfter).toEqual({ fitness: 'FRESH', orders: 'FRESH' });
     expect(recoveryMs).not.toBeNull();
     // Clear answers only: data or a typed, actionable error; never a hang or an anonymous failure.

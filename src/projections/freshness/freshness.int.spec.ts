@@ -3,7 +3,7 @@
 import type { Producer } from 'kafkajs';
 import { ensureTopics, type Topics } from '../../infra/kafka/fromKafka';
 import { fromKafkaProducer } from '../../infra/kafka/producer';
-import { postgresKnex } from '../../infra/postgres/fromPostgres';
+import knex from 'knex';
 import { createRegistry } from '../../metrics/registry';
 import { toKafkaRecord, type DomainEvent } from '../../publication/event';
 import { exponentialBackoff } from '../../relay/backoff';
@@ -140,7 +140,9 @@ describe('freshness marker', () => {
   });
 
   it('says STALE (state unknown) naming the store it cannot read, and still answers', async () => {
-    const deadPg = postgresKnex({ ...env.settings, pgPort: 1 }, env.settings.pgDatabase, 1);
+    // A real pg client against a closed port (knex's own connection-error logging silenced).
+    const quiet = { warn: () => undefined, error: () => undefined, debug: () => undefined, deprecate: () => undefined };
+    const deadPg = knex({ client: 'pg', connection: { host: '127.0.0.1', port: 1, user: 'x', database: 'x', connectionTimeoutMillis: 500 }, pool: { min: 0, max: 1 }, log: quiet });
     try {
       const f = service(await freshTopics(), fromPublicationStores({ shards: env.resources.mysql, pg: deadPg }));
       const x = await f.forScope({ domain: 'orders' });

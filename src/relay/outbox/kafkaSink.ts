@@ -100,7 +100,11 @@ export function fromKafkaSink(kafka: Kafka, opts: { timeoutMs: number }): EventS
     if (remaining() <= 0) throw timeout();
     const p = await withTimeout(connected(), remaining(), timeout);
     const byTopic = new Map<string, ClaimedEvent[]>();
-    for (const e of events) byTopic.set(e.topic, [...(byTopic.get(e.topic) ?? []), e]);
+    for (const e of events) {
+      const list = byTopic.get(e.topic);
+      if (list) list.push(e);
+      else byTopic.set(e.topic, [e]);
+    }
     await withTimeout(
       p.sendBatch({
         acks: -1,

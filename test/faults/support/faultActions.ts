@@ -1,8 +1,9 @@
 // The faults that need precise timing. A relay is SIGKILLed while it holds claimed (PROCESSING) rows,
-// and a projector between its ClickHouse insert and its offset commit. Both are caught by freezing
-// the process (SIGSTOP) while a backlog builds, thawing it, and killing it the moment the work starts;
-// the evidence read afterwards says whether the kill really landed mid-batch (claimed rows left
-// behind; rows in ClickHouse beyond the committed offset), and the attempt is repeated if not.
+// and a projector between its ClickHouse insert and its offset commit. Both are caught the same way:
+// a backlog is built while the process is frozen (SIGSTOP), it is thawed, and the moment its work
+// shows (rows PROCESSING; new rows in ClickHouse) it is frozen again. While frozen, the suite checks
+// the evidence (claimed rows still PROCESSING; rows in ClickHouse beyond the committed offset): if
+// present, the process is SIGKILLed in exactly that state; if not, it is thawed and watched again.
 import type { Resources } from '../../../src/app/resources';
 import { ident } from '../../../src/infra/clickhouse/literal';
 import { projectorGroupId } from '../../../src/projections/projectorRole';
@@ -19,17 +20,27 @@ async function outboxCount(r: Resources, where: string): Promise<number> {
 }
 
 /** SIGKILLs `name` (a relay) while it has claimed rows in flight; returns the rows it left PROCESSING. */
-export async function killRelayMidBatch(r: Resources, cluster: Cluster, name: string, maxAttempts = 6): Promise<{ attempts: number; leftProcessing: number }> {
-  for (let attempt = 1; ; attempt++) {
+export async function killRelayMidBatch(r: Resources, cluster: Cluster, name: string, maxTries = 50): Promise<{ tries: number; leftProcessing: number }> {
+  let tries = 0;
+  while (tries < maxTries) {
     cluster.freeze(name);
     await waitFor(async () => (await outboxCount(r, "status = 'NEW'")) >= 40, { timeoutMs: 30000, intervalMs: 100, what: 'an outbox backlog' });
     cluster.thaw(name);
-    await waitFor(async () => (await outboxCount(r, "status = 'PROCESSING'")) > 0, { timeoutMs: 5000, intervalMs: 2 }).catch(() => undefined);
-    await cluster.kill(name);
-    const leftProcessing = await outboxCount(r, "status = 'PROCESSING'");
-    if (leftProcessing > 0 || attempt >= maxAttempts) return { attempts: attempt, leftProcessing };
-    await cluster.start(name, ['relay']);
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && tries < maxTries) {
+      if ((await outboxCount(r, "status = 'PROCESSING'")) === 0) continue;
+      cluster.freeze(name);
+      tries++;
+      const leftProcessing = await outboxCount(r, "status = 'PROCESSING'");
+      if (leftProcessing > 0) {
+        await cluster.kill(name);
+        return { tries, leftProcessing };
+      }
+      cluster.thaw(name);
+    }
   }
+  await cluster.kill(name);
+  return { tries, leftProcessing: await outboxCount(r, "status = 'PROCESSING'") };
 }
 
 async function committedOffsets(r: Resources, groupId: string, topics: string[]): Promise<Map<string, bigint>> {
@@ -60,21 +71,37 @@ async function projectedOffsets(r: Resources): Promise<{ physical: number; newes
 }
 
 /**
- * SIGKILLs `name` (a projector) right after ClickHouse took an insert; returns the partitions whose
- * rows in ClickHouse lie beyond the committed offset (inserted, not committed: they will be re-delivered).
+ * SIGKILLs `name` (a projector) while ClickHouse holds rows it inserted but whose offsets it has not
+ * committed (they will be re-delivered); returns those partitions.
  */
-export async function killProjectorBetweenInsertAndCommit(r: Resources, cluster: Cluster, name: string, backlog: () => Promise<void>, maxAttempts = 6): Promise<{ attempts: number; uncommittedPartitions: string[] }> {
+export async function killProjectorBetweenInsertAndCommit(r: Resources, cluster: Cluster, name: string, backlog: () => Promise<void>, maxTries = 50): Promise<{ tries: number; uncommittedPartitions: string[] }> {
   const groupId = projectorGroupId(r.settings);
-  for (let attempt = 1; ; attempt++) {
+  const topics = [r.topics.fitnessResults, r.topics.orders];
+  const uncommitted = async () => {
+    const [committed, projected] = await Promise.all([committedOffsets(r, groupId, topics), projectedOffsets(r)]);
+    return [...projected.newest].filter(([k, o]) => o >= (committed.get(k) ?? 0n)).map(([k]) => k);
+  };
+  let tries = 0;
+  while (tries < maxTries) {
     cluster.freeze(name);
     await backlog();
-    const before = (await projectedOffsets(r)).physical;
+    let seen = (await projectedOffsets(r)).physical;
     cluster.thaw(name);
-    await waitFor(async () => (await projectedOffsets(r)).physical > before, { timeoutMs: 15000, intervalMs: 2 }).catch(() => undefined);
-    await cluster.kill(name);
-    const [committed, projected] = await Promise.all([committedOffsets(r, groupId, [r.topics.fitnessResults, r.topics.orders]), projectedOffsets(r)]);
-    const uncommittedPartitions = [...projected.newest].filter(([k, o]) => o >= (committed.get(k) ?? 0n)).map(([k]) => k);
-    if (uncommittedPartitions.length > 0 || attempt >= maxAttempts) return { attempts: attempt, uncommittedPartitions };
-    await cluster.start(name, ['projector']);
+    const deadline = Date.now() + 10000;
+    while (Date.now() < deadline && tries < maxTries) {
+      const now = (await projectedOffsets(r)).physical;
+      if (now === seen) continue;
+      cluster.freeze(name);
+      tries++;
+      const partitions = await uncommitted();
+      if (partitions.length > 0) {
+        await cluster.kill(name);
+        return { tries, uncommittedPartitions: partitions };
+      }
+      seen = now;
+      cluster.thaw(name);
+    }
   }
+  await cluster.kill(name);
+  return { tries, uncommittedPartitions: await uncommitted() };
 }

@@ -15,13 +15,14 @@ import type { Workload } from './workload';
 
 export interface ProductReconciliation {
   /** Runs the product's reconciliation over the suite's scopes; returns the discrepancies it reports. */
-  run(): Promise<{ discrepancies: number; detail: unknown }>;
+  run(): Promise<{ clean: boolean; discrepancies: number; detail: unknown }>;
 }
 
 export interface Verdict {
   convergedMs: number;
   differences: Difference[];
   freshnessAfter: Record<'fitness' | 'orders', string>;
+  productClean: boolean;
   productDiscrepancies: number;
   productDetail: unknown;
   lost: string[];
@@ -69,6 +70,7 @@ export async function verifyConverged(o: { resources: Resources; workload: Workl
     convergedMs,
     differences: last?.differences ?? [],
     freshnessAfter,
+    productClean: product.clean,
     productDiscrepancies: product.discrepancies,
     productDetail: product.detail,
     lost: model.lost,

@@ -1,7 +1,7 @@
 // SQL: the authoritative latest state of fitness results on one shard (live rows and the deletion
 // log), for replays, tombstones and rebuilds: a scope, optionally only some ids.
 //
-// Locking: both tables are read inside one read-only REPEATABLE READ transaction, so the live rows
+// Locking: both tables are read inside one REPEATABLE READ transaction that only reads, so the live rows
 // and the deletion log come from the same snapshot (a result deleted in between is seen exactly
 // once). Nothing is locked: the snapshot is InnoDB's MVCC view, writers are never blocked.
 import type { Knex } from 'knex';
@@ -24,6 +24,6 @@ export async function readShardStates(db: Knex, scope: CampaignScope, ids?: stri
       const deleted = (await where(trx(DELETIONS).select('*'))) as ResultRow[];
       return [...live.map((r) => stateOf(r)), ...deleted.map((r) => stateOf(r, true))];
     },
-    { isolationLevel: 'repeatable read', readOnly: true },
+    { isolationLevel: 'repeatable read' },
   );
 }
