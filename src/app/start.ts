@@ -19,6 +19,7 @@ import { readinessProbe } from './readiness';
 import { openResources, type Resources } from './resources';
 import { roleStarters, type RoleDeps } from './roles';
 import { ordersGatewayServices } from '../domains/orders/wiring';
+import { publicationFor } from '../publication/strategy';
 import { fitnessGatewayServices } from '../domains/fitness/wiring';
 import { readModelsFrom } from '../projections/read/readModels';
 import { reconciliationFrom } from '../reconciliation/wiring';
@@ -76,11 +77,15 @@ export async function startTidemark(settings: Settings, opts: { logger?: Logger;
       const hub = startStateChangeHub({ kafka: resources.kafka, topic: resources.topics.publicationState, groupId: `${settings.kafkaTopicPrefix}.gateway.${instanceId}.${randomUUID()}`, registry, logger, maxBufferedBytes: settings.subscriptionMaxBufferedBytes, maxQueued: settings.subscriptionMaxQueued });
       started.push(hub);
       stateChangeHub = hub;
-      // Orders and the kafka-first operator view; the Publisher is injected (kafka-first by default).
-      const orders = ordersGatewayServices({ resources, registry, logger, stateChanges });
+      // Each domain's Publisher follows its configured strategy (outbox or kafka-first).
+      const wiring = { resources, registry, logger, stateChanges };
+      const ordersPublication = publicationFor(settings.ordersStrategy, wiring);
+      started.push(ordersPublication);
+      const orders = ordersGatewayServices({ ...wiring, publication: ordersPublication });
       started.push(orders);
-      // Fitness writes and the outbox operator view; the Publisher is injected (outbox by default).
-      const fitness = fitnessGatewayServices({ resources, registry, stateChanges });
+      const fitnessPublication = publicationFor(settings.fitnessStrategy, wiring);
+      started.push(fitnessPublication);
+      const fitness = fitnessGatewayServices({ ...wiring, publication: fitnessPublication });
       // ClickHouse read models with freshness markers (its Kafka admin connection closes on stop).
       const readModels = readModelsFrom(resources, { registry, logger });
       started.push({ stop: () => readModels.close() });

@@ -3,22 +3,24 @@
 // caller may pass another implementation of the port (e.g. kafka-first) without touching the service.
 import type { Registry } from 'prom-client';
 import type { Resources } from '../../app/resources';
-import { outboxPublisher } from '../../publication/outbox/outboxPublisher';
-import { topicByDomain } from '../../publication/outbox/outboxRow';
 import type { Publisher } from '../../publication/publisher';
+import { outboxPublication, type DomainPublication } from '../../publication/strategy';
 import type { StateChangeSink } from '../../publication/stateChanges/stateChange';
 import { outboxMetrics } from '../../relay/outbox/metrics';
 import { outboxOperator, outboxStoresOf, type OutboxOperator } from '../../relay/outbox/operator';
 import { fitnessService, type FitnessService } from './service';
 
 export function fitnessOutboxPublisher(resources: Pick<Resources, 'topics'>): Publisher {
-  // READ COMMITTED: the row lock (SELECT ... FOR UPDATE) carries the version check; no gap locks, so
-  // concurrent records on one shard and relay claims never wait on each other's ranges.
-  return outboxPublisher({ topicOf: topicByDomain(resources.topics), isolationLevel: 'read committed' });
+  return outboxPublication(resources).publisher;
 }
 
-export function fitnessGatewayServices(o: { resources: Resources; registry: Registry; stateChanges?: StateChangeSink; publisher?: Publisher }): { fitness: FitnessService; outbox: OutboxOperator } {
-  const fitness = fitnessService({ shards: o.resources.mysql, publisher: o.publisher ?? fitnessOutboxPublisher(o.resources), stateChanges: o.stateChanges });
+export function fitnessGatewayServices(o: { resources: Resources; registry: Registry; stateChanges?: StateChangeSink; publication?: Pick<DomainPublication, 'publisher' | 'states'> }): { fitness: FitnessService; outbox: OutboxOperator } {
+  const fitness = fitnessService({
+    shards: o.resources.mysql,
+    publisher: o.publication?.publisher ?? fitnessOutboxPublisher(o.resources),
+    publicationStates: o.publication?.states,
+    stateChanges: o.stateChanges,
+  });
   const outbox = outboxOperator(outboxStoresOf(o.resources.mysql, o.resources.pg), { metrics: outboxMetrics(o.registry), stateChanges: o.stateChanges });
   return { fitness, outbox };
 }

@@ -1,26 +1,26 @@
-// The orders services the gateway exposes, composed for the composition root. The Publisher is
-// injected; by default it is the kafka-first publisher (ORDERS_PUBLICATION_STRATEGY's default), whose
-// producer is closed by `stop()`.
-import type { Publisher } from '../../publication/publisher';
+// The orders services the gateway exposes, composed for the composition root. The publication
+// (Publisher + state reader) is injected by the composition root from ORDERS_PUBLICATION_STRATEGY;
+// without one, the kafka-first publisher (the default strategy) is created here and closed by `stop()`.
+import type { DomainPublication } from '../../publication/strategy';
 import { kafkaFirstMetrics } from '../../publication/kafkaFirst/metrics';
 import { kafkaFirstOperations, type KafkaFirstOperations } from '../../publication/kafkaFirst/operations';
-import { readPublicationState } from '../../publication/kafkaFirst/readPublicationStates';
 import { publicationStores } from '../../publication/kafkaFirst/stores';
-import { createKafkaFirstPublisher, type KafkaFirstWiringDeps } from '../../publication/kafkaFirst/wiring';
+import { publicationFor } from '../../publication/strategy';
+import type { KafkaFirstWiringDeps } from '../../publication/kafkaFirst/wiring';
 import { randomIds, systemClock } from '../../shared/clock';
 import type { Stoppable } from '../../shared/lifecycle';
 import { createOrdersService, type OrdersService } from './ordersService';
 
-export function ordersGatewayServices(d: KafkaFirstWiringDeps & { publisher?: Publisher }): Stoppable & { orders: OrdersService; kafkaFirstPublications: KafkaFirstOperations } {
-  const own = d.publisher ? undefined : createKafkaFirstPublisher(d);
-  const publisher = d.publisher ?? own!.publisher;
+export function ordersGatewayServices(d: KafkaFirstWiringDeps & { publication?: DomainPublication }): Stoppable & { orders: OrdersService; kafkaFirstPublications: KafkaFirstOperations } {
+  const own = d.publication ? undefined : publicationFor('kafka-first', d);
+  const publication = d.publication ?? own!;
   const orders = createOrdersService({
     db: d.resources.pg,
-    publisher,
+    publisher: publication.publisher,
     clock: systemClock,
     ids: randomIds,
     limits: { maxItems: d.resources.settings.ordersMaxItems },
-    publicationState: readPublicationState,
+    publicationState: async (db, eventId) => (await publication.states(db, [eventId]))[0]?.state ?? null,
   });
   const kafkaFirstPublications = kafkaFirstOperations({ stores: publicationStores(d.resources), clock: systemClock, metrics: kafkaFirstMetrics(d.registry), stateChanges: d.stateChanges });
   return { orders, kafkaFirstPublications, stop: async () => own?.stop() };
