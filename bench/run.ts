@@ -10,7 +10,7 @@ import { profilesIn, summarizeCpuProfile, type ProfileSummary } from './lib/cpuP
 import { loadAverage, machineInfo } from './lib/machine';
 import { repoRoot } from './lib/processes';
 import type { BenchContext, BenchRow, RowResult } from './lib/row';
-import { renderTable } from './lib/table';
+import { renderMarkdown, renderTable } from './lib/table';
 import { benchRows } from './rows';
 
 interface Args {
@@ -56,7 +56,8 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const started = new Date();
   const stamp = started.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
-  const profileDir = args.profile ? join(repoRoot, 'bench', 'results', `profiles-${stamp}`) : undefined;
+  // Profiles are large and machine-specific: kept locally (git-ignored), summarised in the JSON.
+  const profileDir = args.profile ? join(repoRoot, 'bench', 'results', 'profiles', stamp) : undefined;
   const machine = await machineInfo();
   const log = (line: string) => process.stderr.write(`[bench ${((performance.now() - t0) / 1000).toFixed(0)}s] ${line}\n`);
   const t0 = performance.now();
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
   const out = args.out ?? join(repoRoot, 'bench', 'results', `${stamp.slice(0, 10)}${args.quick ? '-quick' : ''}.json`);
   mkdirSync(join(out, '..'), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(out.replace(/\.json$/, '.md'), `${renderMarkdown(results)}\n`);
   process.stdout.write(`\nTidemark benchmarks (${report.mode}, ${machine.cpus} cpus, ${machine.memoryGiB} GiB, load at start ${machine.loadAverage.join(' ')})\n\n`);
   process.stdout.write(`${renderTable(results)}\n\nresults: ${out}\n`);
   // Open handles (pools of finished rows) must not keep the run alive.

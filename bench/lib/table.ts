@@ -25,3 +25,15 @@ export function renderTable(rows: RowResult[]): string {
   const notes = rows.filter((r) => r.note).map((r) => `  ${r.id}. ${r.note}`);
   return [...out, ...(notes.length ? ['', 'notes:', ...notes] : [])].join('\n');
 }
+
+/** The same table as Markdown, for docs/benchmarks.md. */
+export function renderMarkdown(rows: RowResult[]): string {
+  const head = '| # | stage | unit | ours | ceiling | ratio | target | met |\n|---|---|---|---|---|---|---|---|';
+  const body = rows.map((r) => {
+    const ours = r.status === 'ok' ? fmt(r.ours) : r.status === 'n/a' ? 'n/a (not built)' : 'error';
+    const ceiling = r.status === 'ok' ? fmt(r.ceiling) : '-';
+    const ratio = r.status === 'ok' && r.ratio !== undefined ? r.ratio.toFixed(2) : '-';
+    return `| ${r.id} | ${r.name} | ${r.unit} | ${ours} | ${ceiling} | ${ratio} | ${r.target} | ${r.status === 'ok' ? (r.met ? 'yes' : '**no**') : '-'} |`;
+  });
+  return [head, ...body].join('\n');
+}

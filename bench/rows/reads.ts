@@ -48,7 +48,7 @@ export const readsRow: BenchRow = {
   async run(ctx): Promise<RowResult> {
     const results = ctx.quick ? 100_000 : 1_000_000;
     const concurrency = 32;
-    const roundMs = ctx.quick ? 4_000 : 12_000;
+    const roundMs = ctx.quick ? 3_000 : 12_000;
     const rounds = 2;
     const env = await benchEnv();
     const s = env.settings;

@@ -145,10 +145,10 @@ export const subscriptionsRow: BenchRow = {
       gw = await startGatewayUnderTest(s, { cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row7` : undefined });
       if (!(await gw.operations()).subscription.has('publicationStateChanged')) return notBuilt(7, NAME, UNIT, TARGET, 'the gateway schema has no publicationStateChanged subscription');
       const common = { wsUrl: gw.process.wsUrl, authorization: await bearer(s, 'operator'), kafka: env.resources.kafka, topic: env.resources.topics.publicationState, subscribers, log: ctx.log };
-      const routed = await fanout({ ...common, mode: 'per-aggregate', ratePerSec, durationMs: ctx.quick ? 10_000 : 30_000 });
+      const routed = await fanout({ ...common, mode: 'per-aggregate', ratePerSec, durationMs: ctx.quick ? 8_000 : 30_000 });
       // Broadcast: every subscriber takes every change. Measured at the same rate for a shorter time;
       // it is N times the deliveries and shows the gateway's fan-out ceiling on this machine.
-      const broadcast = await fanout({ ...common, mode: 'broadcast', ratePerSec: ctx.quick ? 20 : 50, durationMs: ctx.quick ? 5_000 : 15_000 });
+      const broadcast = await fanout({ ...common, mode: 'broadcast', ratePerSec: ctx.quick ? 10 : 20, durationMs: ctx.quick ? 4_000 : 10_000 });
       const met = routed.latencyMs.p99 <= 500 && routed.dropped === 0;
       return {
         id: 7,

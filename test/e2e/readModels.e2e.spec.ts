@@ -124,7 +124,8 @@ describe('read models and freshness over GraphQL', () => {
   it('a deletion disappears from lookups, pages and reports', async () => {
     const del = await execute(url, DeleteFitnessResultDocument, { dataId, expectedVersion: 2 }, client);
     expect(del.errors).toBeUndefined();
-    expect((await lookup(dataId)).freshness.status).toBe('CATCHING_UP');
+    // (Relay and projector are running, so the CATCHING_UP window may already be over here; FRESH
+    // below implies the tombstone was relayed and applied, because its outbox row was pending first.)
     const gone = await fresh('tombstone projected', () => lookup(dataId));
     expect(gone.result).toBeNull();
     expect((await fresh('report without the deleted result', report)).groups).toEqual([]);

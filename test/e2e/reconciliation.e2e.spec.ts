@@ -16,7 +16,9 @@ import {
   DeleteFitnessResultDocument,
   DiscrepanciesDocument,
   PlaceOrderDocument,
+  ProjectionRebuildsDocument,
   ReconcileDocument,
+  RebuildProjectionDocument,
   RecordFitnessResultDocument,
   RemoveUnexpectedRowsDocument,
   RepairDocument,
@@ -45,7 +47,7 @@ describe('reconciliation and repair over GraphQL', () => {
       reconcileMaxAttempts: 3,
       reconcileRetryBaseMs: 200,
       reconcileRetryMaxMs: 500,
-      reconcileCatchUpWaitMs: 3000,
+      reconcileCatchUpWaitMs: 1500,
       reconcileDirectCompareMax: 4,
       reconcileBucketCount: 16,
       publicationReconcilerGraceMs: 0,
@@ -134,8 +136,6 @@ describe('reconciliation and repair over GraphQL', () => {
   });
 
   it('classifies each injected kind of discrepancy, each at the level that can see it', async () => {
-    const table = `${ident(db())}.fitness_results`;
-    void table;
     // A dropped row; an old version left behind; a deletion that never arrived.
     await deleteRows(ch(), db(), 'fitness_results', `data_id = ${uint(ids.missing!)}`);
     await deleteRows(ch(), db(), 'fitness_results', `data_id = ${uint(ids.stale!)} AND version = 2`);
@@ -206,6 +206,10 @@ describe('reconciliation and repair over GraphQL', () => {
     const r = await execute(url, RepairDocument, { ids: [ids.content_d!] }, operator);
     expect(r.errors).toBeUndefined();
     expect(r.data!.repair).toEqual([expect.objectContaining({ action: 'REBUILD', outcome: 'SENT', verification: 'PASSED' })]);
+    const rebuilds = await execute(url, ProjectionRebuildsDocument, { first: 5 }, operator);
+    // The authoritative scope (5 results incl. one tombstone) was loaded; the one bad row quarantined.
+    expect(rebuilds.data!.projectionRebuilds).toEqual([expect.objectContaining({ status: 'VERIFIED', phase: 'DONE', quarantined: 1 })]);
+    expect(await projectedVersion(ids.content!)).toBe(1);
 
     const again = await reconcile('CONTENT');
     expect(again.run.outcome).toBe('CLEAN');
@@ -247,6 +251,12 @@ describe('reconciliation and repair over GraphQL', () => {
     expect(found.discrepancies).toEqual([expect.objectContaining({ aggregateId: placed[0], kind: 'MISSING', sourceVersion: 1 })]);
     const rep = await execute(url, RepairDocument, { ids: [found.discrepancies[0]!.id] }, operator);
     expect(rep.data!.repair).toEqual([expect.objectContaining({ action: 'REPLAY', eventId: `order-placed:${placed[0]}:v1`, verification: 'PASSED' })]);
+    expect((await reconcile('CONTENT', window)).run.outcome).toBe('CLEAN');
+
+    // An operator's rebuild of the window: loaded from PostgreSQL, validated, swapped and verified.
+    const rb = await execute(url, RebuildProjectionDocument, { domain: 'orders', scope: window, reason: 'e2e: rebuild an order window' }, operator);
+    expect(rb.errors).toBeUndefined();
+    expect(rb.data!.rebuildProjection).toMatchObject({ status: 'VERIFIED', phase: 'DONE', sourceRows: 2, quarantined: 0, retiredTable: null });
     expect((await reconcile('CONTENT', window)).run.outcome).toBe('CLEAN');
   });
 });

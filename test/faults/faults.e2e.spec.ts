@@ -35,8 +35,11 @@ interface Injected {
 }
 
 interface Expect {
-  /** Readers must have been told CATCHING_UP or STALE (or a clear error) while the fault lasted. */
-  notFreshDuring?: boolean;
+  /**
+   * Domains whose readers must have been told something other than FRESH while the fault lasted:
+   * a CATCHING_UP or STALE marker, or (ClickHouse down, nothing to read) a clear STORE_UNAVAILABLE.
+   */
+  notFreshDuring?: ('fitness' | 'orders')[];
 }
 
 describe(`fault suite (${profile.name} profile)`, () => {
@@ -144,7 +147,7 @@ describe(`fault suite (${profile.name} profile)`, () => {
     expect({ during: record.during.unclear, recovery: record.recovery.unclear, timeouts: record.during.timeouts + record.recovery.timeouts }).toEqual({ during: 0, recovery: 0, timeouts: 0 });
     const duringSamples = probe.of(name);
     expect(duringSamples.every((s) => s.clear)).toBe(true);
-    if (expectations.notFreshDuring) expect(duringSamples.some((s) => s.status !== 'FRESH')).toBe(true);
+    for (const d of expectations.notFreshDuring ?? []) expect({ domain: d, told: duringSamples.filter((s) => s.domain === d).some((s) => s.status !== 'FRESH') }).toEqual({ domain: d, told: true });
     expect(workload.anomalies).toEqual([]);
   }
 
@@ -161,7 +164,7 @@ describe(`fault suite (${profile.name} profile)`, () => {
       cycle(`kafka-stopped-${mode}#${i}`, async () => {
         await env.engines.stop('kafka', mode);
         return { hold: true, restore: () => env.engines.start('kafka') };
-      }, { notFreshDuring: true }));
+      }, { notFreshDuring: ['fitness', 'orders'] }));
   }
 
   it('recovers when a relay is SIGKILLed with a claimed batch in flight', () =>
@@ -172,7 +175,7 @@ describe(`fault suite (${profile.name} profile)`, () => {
         restore: async () => void (await cluster.start('relay-1', ['relay'])),
         evidence: async () => ({ ...killed }),
       };
-    }));
+    }, { notFreshDuring: ['fitness'] }));
 
   it('recovers when a projector is SIGKILLed between its ClickHouse insert and its offset commit', () =>
     cycle('projector-sigkill-before-commit', async () => {
@@ -189,7 +192,7 @@ describe(`fault suite (${profile.name} profile)`, () => {
           return { ...killed, physicalRows: c.physicalRows, logicalRows: c.fitnessRows + c.orderRows };
         },
       };
-    }));
+    }, { notFreshDuring: ['fitness', 'orders'] }));
 
   for (let i = 1; i <= profile.repeats; i++) {
     const mode = stopMode('clickhouse', i);
@@ -197,7 +200,7 @@ describe(`fault suite (${profile.name} profile)`, () => {
       cycle(`clickhouse-stopped-${mode}#${i}`, async () => {
         await env.engines.stop('clickhouse', mode);
         return { hold: true, restore: () => env.engines.start('clickhouse') };
-      }, { notFreshDuring: true }));
+      }, { notFreshDuring: ['fitness', 'orders'] }));
   }
 
   it('recovers when MySQL connections are killed during writes', () =>

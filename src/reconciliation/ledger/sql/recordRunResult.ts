@@ -1,7 +1,8 @@
 // SQL: store what a run found, in one short transaction: finish the run row, upsert each discrepancy
 // (at most one unresolved row per aggregate, enforced by the partial unique index
 // reconciliation_discrepancies_open_uq), and resolve the scope's unresolved discrepancies that this
-// run no longer sees (only kinds the run's level can see; never aggregates it left to the grace rule).
+// run no longer sees (only kinds the run's level can see; never aggregates it left to the grace rule;
+// never those being repaired: their repair's verification settles them, with its own resolution).
 //
 // Locking: INSERT ... ON CONFLICT takes the row lock of an existing unresolved discrepancy, so two
 // runs of one scope serialise per aggregate instead of creating two rows; the resolving UPDATE locks
@@ -63,8 +64,7 @@ export async function recordRunResult(db: Knex, runId: number, scope: Scope, r: 
     if (kinds.length) {
       const keep = [...r.discrepancies.map((d) => d.aggregateId), ...r.youngIds];
       await trx('reconciliation_discrepancies')
-        .where({ domain: scope.domain, scope_key: scopeKey(scope) })
-        .whereNot('status', 'RESOLVED')
+        .where({ domain: scope.domain, scope_key: scopeKey(scope), status: 'OPEN' })
         .whereIn('kind', kinds)
         .whereRaw('NOT (aggregate_id = ANY(?::text[]))', [keep])
         .update({ status: 'RESOLVED', resolution: 'NOT_FOUND_AGAIN', resolved_at: finishedAt });
