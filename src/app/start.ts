@@ -20,6 +20,8 @@ import { openResources, type Resources } from './resources';
 import { roleStarters, type RoleDeps } from './roles';
 import { ordersGatewayServices } from '../domains/orders/wiring';
 import { publicationFor } from '../publication/strategy';
+import { registerProjectionLagGauge } from '../metrics/projectionLagGauge';
+import { publicationStores } from '../publication/kafkaFirst/stores';
 import { fitnessGatewayServices } from '../domains/fitness/wiring';
 import { readModelsFrom } from '../projections/read/readModels';
 import { reconciliationFrom } from '../reconciliation/wiring';
@@ -88,13 +90,14 @@ export async function startTidemark(settings: Settings, opts: { logger?: Logger;
       const fitness = fitnessGatewayServices({ ...wiring, publication: fitnessPublication });
       // ClickHouse read models with freshness markers (its Kafka admin connection closes on stop).
       const readModels = readModelsFrom(resources, { registry, logger });
+      registerProjectionLagGauge(registry, readModels.freshness);
       started.push({ stop: () => readModels.close() });
       // Operator reconciliation and repair (its repair producer and Kafka admin close on stop).
       const reconciliation = reconciliationFrom(resources, { registry, logger });
       started.push(reconciliation);
       gateway = await startGateway({
         schema: await gatewaySchema(),
-        services: { readiness: () => readiness.check(), instanceId, roles: settings.roles, version: packageVersion(), stateChanges: hub, orders: orders.orders, kafkaFirstPublications: orders.kafkaFirstPublications, fitness: fitness.fitness, outbox: fitness.outbox, readModels, reconciliation },
+        services: { readiness: () => readiness.check(), instanceId, roles: settings.roles, version: packageVersion(), stateChanges: hub, publicationHealth: { stores: publicationStores(resources), projectionLagMs: async (domain) => (await readModels.freshness.forScope({ domain })).lagMs }, orders: orders.orders, kafkaFirstPublications: orders.kafkaFirstPublications, fitness: fitness.fitness, outbox: fitness.outbox, readModels, reconciliation },
         logger,
         registry,
         host: settings.httpHost,

@@ -188,3 +188,14 @@ export function renderEnvExample(): string {
   }
   return lines.join('\n');
 }
+
+/** Renders settings back into the environment variables that produce them (spawning role processes). */
+export function settingsToEnv(s: Settings): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, def] of Object.entries(settingsTable)) {
+    const v = (s as unknown as Record<string, unknown>)[key];
+    if (v === undefined || v === null) continue;
+    env[def.env] = Array.isArray(v) ? v.join(',') : String(v);
+  }
+  return env;
+}

@@ -3,6 +3,7 @@
 import type { Logger } from '../shared/logger';
 import type { Readiness } from '../app/readiness';
 import type { Authentication } from './auth';
+import type { PublicationHealthDeps } from '../publication/health/publicationHealth';
 import type { StateChangeHub, SubscriberConnection } from '../publication/stateChanges/stateChangeHub';
 import type { OrdersService } from '../domains/orders/ordersService';
 import type { KafkaFirstOperations } from '../publication/kafkaFirst/operations';
@@ -17,6 +18,8 @@ export interface GatewayServices {
   instanceId: string;
   roles: string[];
   version: string;
+  /** Inputs of the operator's publicationHealth view. */
+  publicationHealth?: PublicationHealthDeps;
   /** Live publication-state changes (gateway role). */
   stateChanges?: StateChangeHub;
   /** placeOrder (gateway role). */

@@ -1,10 +1,11 @@
 // Query depth and cost limits. Depth is a validation rule (graphql-depth-limit) for HTTP and
 // WebSocket alike. Cost needs the operation's variables, so it is checked after the operation is
-// resolved (graphql-query-complexity): every field costs 1, a list field multiplies its children by
-// the page size it asks for (`first`, else the maximum page size), fields may declare their own cost.
+// resolved (graphql-query-complexity): every field costs 1, a paginated field multiplies its children
+// by the page size it asks for (`first`, else the maximum page size), other lists by a small constant;
+// fields may declare their own cost.
 import type { ApolloServerPlugin } from '@apollo/server';
 import depthLimit from 'graphql-depth-limit';
-import { GraphQLError, separateOperations, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { GraphQLError, Kind, separateOperations, specifiedRules, validate, visit, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
 
 export function depthRule(maxDepth: number): ValidationRule {
@@ -12,6 +13,7 @@ export function depthRule(maxDepth: number): ValidationRule {
   // graphql-depth-limit follows fragment spreads recursively, so a fragment cycle (which the standard
   // NoFragmentCycles rule reports on its own) or an absurdly deep document overflows the stack.
   return (ctx) => {
+    if (hasFragmentCycle(ctx.getDocument())) return {};
     try {
       return rule(ctx);
     } catch (err) {
@@ -22,18 +24,54 @@ export function depthRule(maxDepth: number): ValidationRule {
   };
 }
 
+/** True when fragments spread each other in a cycle (reported by the standard NoFragmentCycles rule). */
+function hasFragmentCycle(doc: DocumentNode): boolean {
+  const spreads = new Map<string, string[]>();
+  for (const d of doc.definitions) {
+    if (d.kind !== Kind.FRAGMENT_DEFINITION) continue;
+    const names: string[] = [];
+    visit(d.selectionSet, { FragmentSpread: (n) => void names.push(n.name.value) });
+    spreads.set(d.name.value, names);
+  }
+  // Iterative depth-first search (grey/black marking), so a long fragment chain cannot overflow either.
+  const state = new Map<string, 'open' | 'done'>();
+  for (const start of spreads.keys()) {
+    if (state.has(start)) continue;
+    const stack: [string, number][] = [[start, 0]];
+    state.set(start, 'open');
+    while (stack.length) {
+      const top = stack[stack.length - 1]!;
+      const next = spreads.get(top[0])?.[top[1]++];
+      if (next === undefined) {
+        state.set(top[0], 'done');
+        stack.pop();
+      } else if (state.get(next) === 'open') return true;
+      else if (!state.has(next) && spreads.has(next)) {
+        state.set(next, 'open');
+        stack.push([next, 0]);
+      }
+    }
+  }
+  return false;
+}
+
 /** graphql-ws validation with the same depth rule as HTTP. */
 export function validateWithLimits(maxDepth: number) {
   return (schema: GraphQLSchema, doc: DocumentNode) => validate(schema, doc, [...specifiedRules, depthRule(maxDepth)]);
 }
 
+/** Unpaginated list fields (stores of a domain, groups of a report) are small; count them as this many. */
+const SMALL_LIST_SIZE = 10;
+
 const pageSizeEstimator =
   (maxPageSize: number): ComplexityEstimator =>
   ({ args, childComplexity, field }) => {
-    const typeName = String(field.type);
-    if (!typeName.startsWith('[') && !/Connection!?$/.test(typeName)) return undefined;
-    const first = typeof args.first === 'number' ? Math.min(Math.max(args.first, 1), maxPageSize) : maxPageSize;
-    return 1 + childComplexity * first;
+    const paginated = field.args.some((a) => a.name === 'first');
+    if (paginated) {
+      const first = typeof args.first === 'number' ? Math.min(Math.max(args.first, 1), maxPageSize) : maxPageSize;
+      return 1 + childComplexity * first;
+    }
+    return String(field.type).startsWith('[') ? 1 + childComplexity * SMALL_LIST_SIZE : undefined;
   };
 
 export function costLimitPlugin(schema: GraphQLSchema, maxCost: number, maxPageSize: number): ApolloServerPlugin {

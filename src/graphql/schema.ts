@@ -6,6 +6,7 @@ import { buildSchema, type NonEmptyArray, type PubSub } from 'type-graphql';
 import { authChecker } from './auth';
 import { HealthResolver } from './health.resolver';
 import { PublicationStateResolver } from './subscriptions/publicationState.resolver';
+import { PublicationHealthResolver } from './operators/publicationHealth.resolver';
 import { OrdersResolver } from '../domains/orders/orders.resolver';
 import { KafkaFirstPublicationsResolver } from '../publication/kafkaFirst/publications.resolver';
 import { FitnessResolver } from './fitness/fitness.resolver';
@@ -15,7 +16,7 @@ import { OrderQueriesResolver } from './queries/orderQueries.resolver';
 import { ReconciliationResolver } from './reconciliation/reconciliation.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [HealthResolver, PublicationStateResolver, OrdersResolver, KafkaFirstPublicationsResolver, FitnessResolver, OutboxOperatorResolver, FitnessQueriesResolver, OrderQueriesResolver, ReconciliationResolver];
+export const resolvers: NonEmptyArray<Function> = [HealthResolver, PublicationStateResolver, PublicationHealthResolver, OrdersResolver, KafkaFirstPublicationsResolver, FitnessResolver, OutboxOperatorResolver, FitnessQueriesResolver, OrderQueriesResolver, ReconciliationResolver];
 
 // Every subscription brings its own `subscribe` (fed by the state-change hub), so type-graphql's
 // topic-based PubSub is never used; it still insists on having one.

@@ -19,6 +19,7 @@ import type { RetryPolicy } from '../relay/backoff';
 import type { Clock } from '../shared/clock';
 import { sleep, type Stoppable } from '../shared/lifecycle';
 import type { Logger } from '../shared/logger';
+import type { StateChangeSink } from '../publication/stateChanges/stateChange';
 import { summarizeError } from '../shared/redact';
 import { FlushBuffer, newestCommitMs, ProjectorStoppingError, type FlushPart } from './flushBuffer';
 import { mapMessage, projectedTopics } from './mapMessage';
@@ -42,6 +43,8 @@ export interface ProjectorOptions {
   consumer?: Partial<ConsumerConfig>;
   /** How long stop() keeps retrying a failing final flush before leaving it to re-delivery. */
   stopDeadlineMs?: number;
+  /** Where PROJECTION_APPLIED transitions are reported once ClickHouse acknowledged them. */
+  stateChanges?: StateChangeSink;
 }
 
 export interface Projector extends Stoppable {
@@ -126,6 +129,13 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
         throw err;
       }
       const applied = part.fitness.length + part.orders.length;
+      if (applied && o.stateChanges) {
+        const at = o.clock.now();
+        o.stateChanges.emit([
+          ...part.fitness.map((r) => ({ eventId: r.eventId, domain: 'fitness' as const, aggregateId: String(r.dataId), version: r.version, from: null, to: 'PROJECTION_APPLIED' as const, attempt: 0, at })),
+          ...part.orders.map((r) => ({ eventId: r.eventId, domain: 'orders' as const, aggregateId: r.orderId, version: r.version, from: null, to: 'PROJECTION_APPLIED' as const, attempt: 0, at })),
+        ]);
+      }
       if (applied) metrics.events.inc({ domain, outcome: 'applied' }, applied);
       if (part.deadLetters.length) metrics.events.inc({ domain, outcome: 'dead_lettered' }, part.deadLetters.length);
       const newest = newestCommitMs(part);

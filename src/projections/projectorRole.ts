@@ -10,7 +10,7 @@ export function projectorGroupId(s: Pick<Settings, 'projectorGroupId' | 'kafkaTo
   return s.projectorGroupId ?? `${s.kafkaTopicPrefix}.projector`;
 }
 
-export const startProjectorRole: RoleStarter = ({ resources: r, logger, registry }) =>
+export const startProjectorRole: RoleStarter = ({ resources: r, logger, registry, stateChanges }) =>
   startProjector({
     kafka: r.kafka,
     clickhouse: r.clickhouse,
@@ -25,4 +25,5 @@ export const startProjectorRole: RoleStarter = ({ resources: r, logger, registry
     clock: systemClock,
     logger,
     registry,
+    stateChanges,
   });

@@ -95,6 +95,16 @@ export class OutboxOperatorResolver {
   }
 
   @Authorized('operate')
+  @Query(() => [ParkedOutboxEvent], { description: 'Operator only. The parked events of every store (same view as parkedOutboxEvents, under the operator dashboard name).' })
+  async parkedEvents(
+    @Arg('filter', () => ParkedEventFilter, { nullable: true }) filter: ParkedEventFilter | null,
+    @Arg('first', () => Int, { defaultValue: 50 }) first: number,
+    @Ctx() ctx: GatewayContext,
+  ): Promise<ParkedOutboxEvent[]> {
+    return this.parkedOutboxEvents(filter, first, ctx);
+  }
+
+  @Authorized('operate')
   @Mutation(() => ReplayParkedEventsPayload, {
     description: 'Operator only. Returns matching PARKED outbox events to NEW (attempts reset) with their original eventId and version, for the relays to deliver again.',
   })

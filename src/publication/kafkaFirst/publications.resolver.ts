@@ -76,6 +76,17 @@ export class KafkaFirstPublicationsResolver {
   }
 
   @Authorized('operate')
+  @Query(() => EventPublicationPage, { description: 'Operator only. DEAD_LETTER rows of one domain (publications with status DEAD_LETTER), with safe error summaries.' })
+  async deadLetters(
+    @Arg('domain', () => DOMAIN_VALUES) domain: Domain,
+    @Arg('first', () => Int, { defaultValue: 50 }) first: number,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: GatewayContext,
+  ): Promise<EventPublicationPage> {
+    return ops(ctx).list({ domain, status: 'DEAD_LETTER', first, after });
+  }
+
+  @Authorized('operate')
   @Mutation(() => ReplayDeadLettersPayload, { description: 'Operator only. Moves DEAD_LETTER rows back to NOT_PUBLISHED so the relay tries again (3 more attempts).' })
   async replayDeadLetters(@Arg('filter', () => ReplayDeadLettersInput) filter: ReplayDeadLettersInput, @Ctx() ctx: GatewayContext): Promise<ReplayDeadLettersPayload> {
     const eventIds = await ops(ctx).replayDeadLetters({ domain: filter.domain, eventIds: filter.eventIds, limit: filter.limit });

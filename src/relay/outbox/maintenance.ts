@@ -23,6 +23,7 @@ export async function refreshOutboxGauges(o: Pick<OutboxMaintenanceOptions, 'sto
   const labels = storeLabels(o.store);
   const stats = await readOutboxStats(o.store.db);
   o.metrics.oldestUnsentSeconds.set(labels, stats.oldestUnsentAgeSeconds);
+  o.metrics.expiredClaims.set(labels, stats.expiredClaims);
   for (const [status, n] of Object.entries(stats.counts)) o.metrics.events.set({ ...labels, status }, n);
 }
 

@@ -17,6 +17,7 @@ export interface OutboxMetrics {
   publishSeconds: Histogram<L | 'outcome'>;
   oldestUnsentSeconds: Gauge<L>;
   events: Gauge<L | 'status'>;
+  expiredClaims: Gauge<L>;
 }
 
 export function outboxMetrics(r: Registry): OutboxMetrics {
@@ -37,6 +38,7 @@ export function outboxMetrics(r: Registry): OutboxMetrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     }),
     oldestUnsentSeconds: gauge(r, { name: 'tidemark_outbox_oldest_unsent_age_seconds', help: 'Age of the oldest NEW, PROCESSING or FAILED outbox row (0 when none).', labelNames }),
+    expiredClaims: gauge(r, { name: 'tidemark_outbox_expired_claims', help: 'PROCESSING outbox rows whose lease expired (a relay died or stalled); the next claim takes them over.', labelNames }),
     events: gauge(r, { name: 'tidemark_outbox_events', help: 'Outbox rows per status (NEW, PROCESSING, FAILED, PARKED); alert on PARKED > 0.', labelNames: ['store', 'shard', 'status'] }),
   };
 }

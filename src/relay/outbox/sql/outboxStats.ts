@@ -11,6 +11,8 @@ export interface OutboxStats {
   counts: Record<'NEW' | 'PROCESSING' | 'FAILED' | 'PARKED', number>;
   /** Seconds since the oldest NEW/PROCESSING/FAILED row was written; 0 when there is none. */
   oldestUnsentAgeSeconds: number;
+  /** PROCESSING rows whose lease has expired (their relay died or stalled): the next claim takes them. */
+  expiredClaims: number;
 }
 
 export async function readOutboxStats(db: Knex): Promise<OutboxStats> {
@@ -25,9 +27,13 @@ export async function readOutboxStats(db: Knex): Promise<OutboxStats> {
     counts[r.status] = Number(r.n);
     if (r.status !== 'PARKED' && r.oldest && (!oldest || new Date(r.oldest) < oldest)) oldest = new Date(r.oldest);
   }
-  if (!oldest) return { counts, oldestUnsentAgeSeconds: 0 };
-  const sql = dialectOf(db) === 'mysql' ? 'SELECT TIMESTAMPDIFF(MICROSECOND, ?, NOW(3)) / 1000000 AS age' : 'SELECT EXTRACT(EPOCH FROM (now() - ?::timestamptz)) AS age';
+  if (!oldest) return { counts, oldestUnsentAgeSeconds: 0, expiredClaims: 0 };
+  // One more indexed read, (status, lease_expires_at), both values against the database clock.
+  const mysql = dialectOf(db) === 'mysql';
+  const sql = mysql
+    ? "SELECT TIMESTAMPDIFF(MICROSECOND, ?, NOW(3)) / 1000000 AS age, (SELECT COUNT(*) FROM outbox_events WHERE status = 'PROCESSING' AND lease_expires_at <= NOW(3)) AS expired"
+    : "SELECT EXTRACT(EPOCH FROM (now() - ?::timestamptz)) AS age, (SELECT COUNT(*) FROM outbox_events WHERE status = 'PROCESSING' AND lease_expires_at <= now()) AS expired";
   const res = (await db.raw(sql, [oldest])) as unknown;
-  const row = dialectOf(db) === 'mysql' ? (res as [{ age: string | number }[]])[0][0] : (res as { rows: { age: string | number }[] }).rows[0];
-  return { counts, oldestUnsentAgeSeconds: Math.max(0, Number(row?.age ?? 0)) };
+  const row = mysql ? (res as [{ age: string | number; expired: string | number }[]])[0][0] : (res as { rows: { age: string | number; expired: string | number }[] }).rows[0];
+  return { counts, oldestUnsentAgeSeconds: Math.max(0, Number(row?.age ?? 0)), expiredClaims: Number(row?.expired ?? 0) };
 }

@@ -1,0 +1,75 @@
+// The operator's one-look answer to "is anything stuck?": per domain, per store, the backlog of both
+// publication tables (outbox_events and event_publications: a store may hold either, whichever
+// strategy a domain uses), with the domain's projection lag and reconciliation state beside it.
+// Every figure comes from persisted state (tables, Kafka offsets, checkpoints), so any gateway
+// instance answers the same; ages are measured by each database's own clock.
+import type { Domain } from '../event';
+import { DOMAINS } from '../event';
+import { readOutboxStats } from '../../relay/outbox/sql/outboxStats';
+import { publicationBacklog } from '../../relay/kafkaFirst/publicationBacklog';
+import type { PublicationStore } from '../kafkaFirst/stores';
+
+export interface StorePublicationHealth {
+  store: string;
+  /** Waiting to be published: outbox NEW + PROCESSING, kafka-first NOT_PUBLISHED. */
+  pending: number;
+  /** Outbox rows whose last attempt failed and that wait for their retry time. */
+  failed: number;
+  /** Outbox rows out of attempts; need an operator replay. */
+  parked: number;
+  /** Kafka-first rows out of relay attempts; need an operator replay. */
+  deadLettered: number;
+  /** Claims whose lease expired (a relay died or stalled); the next claim takes them. */
+  expiredClaims: number;
+  /** Age of the oldest unsent row in seconds (0 when nothing waits). */
+  oldestUnsentAgeSeconds: number;
+}
+
+export interface DomainPublicationHealth {
+  domain: Domain;
+  stores: StorePublicationHealth[];
+  /** How far the projection is behind the source (ms), null when unknown. */
+  projectionLagMs: number | null;
+  unresolvedDiscrepancies: number | null;
+  repairsAwaitingVerification: number | null;
+}
+
+export interface PublicationHealthDeps {
+  stores: readonly PublicationStore[];
+  projectionLagMs?: (domain: Domain) => Promise<number | null>;
+  reconciliation?: (domain: Domain) => Promise<{ unresolvedDiscrepancies: number; repairsAwaitingVerification: number }>;
+}
+
+async function storeHealth(s: PublicationStore, domain: Domain): Promise<StorePublicationHealth> {
+  const [outbox, backlog] = await Promise.all([readOutboxStats(s.db), publicationBacklog(s.db)]);
+  const kf = backlog.find((b) => b.domain === domain);
+  return {
+    store: s.name,
+    pending: outbox.counts.NEW + outbox.counts.PROCESSING + (kf?.notPublished ?? 0),
+    failed: outbox.counts.FAILED,
+    parked: outbox.counts.PARKED,
+    deadLettered: kf?.deadLetters ?? 0,
+    expiredClaims: outbox.expiredClaims + (kf?.expiredClaims ?? 0),
+    oldestUnsentAgeSeconds: Math.max(outbox.oldestUnsentAgeSeconds, kf?.oldestNotPublishedAgeSeconds ?? 0),
+  };
+}
+
+export async function readPublicationHealth(d: PublicationHealthDeps, only?: Domain): Promise<DomainPublicationHealth[]> {
+  const domains = only ? [only] : [...DOMAINS];
+  return Promise.all(
+    domains.map(async (domain) => {
+      const [stores, lag, rec] = await Promise.all([
+        Promise.all(d.stores.filter((s) => s.domains.includes(domain)).map((s) => storeHealth(s, domain))),
+        d.projectionLagMs ? d.projectionLagMs(domain).catch(() => null) : Promise.resolve(null),
+        d.reconciliation ? d.reconciliation(domain).catch(() => null) : Promise.resolve(null),
+      ]);
+      return {
+        domain,
+        stores,
+        projectionLagMs: lag,
+        unresolvedDiscrepancies: rec?.unresolvedDiscrepancies ?? null,
+        repairsAwaitingVerification: rec?.repairsAwaitingVerification ?? null,
+      };
+    }),
+  );
+}
