@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { settingsToEnv, settingsTable } from '../../src/config/settings';
 import { startTidemark, type Tidemark } from '../../src/app/start';
 import { waitFor } from '../../src/shared/lifecycle';
-import { PublicationHealthDocument, PublicationStateChangedDocument, RecordFitnessResultDocument } from '../generated/graphql';
+import { PublicationHealthDocument, PublicationStateChangedDocument, RecordFitnessResultDocument, ReplayParkedEventsDocument } from '../generated/graphql';
 import { execute } from '../support/graphqlClient';
 import { seedOutbox } from '../support/outboxSeed';
 import { subscribe } from '../support/subscriptionClient';
@@ -61,6 +61,25 @@ describe('operators', () => {
     expect(seen[1]).toMatchObject({ from: 'NEW', domain: 'fitness', version: 1 });
     await sub.dispose();
   }, 90000);
+
+  it('enforces role boundaries: an analyst cannot write, a client cannot replay, no token cannot do either', async () => {
+    const input = { detectId: 2, userId: 9, projectId: 3, schoolId: 7, grade: 5, result: '1.50', unit: 'm', idempotencyKey: 'ops-roles' };
+    const countRows = async () => {
+      let n = 0;
+      for (const sh of env.resources.mysql.shards) n += Number((await sh.db('fitness_results').where({ user_id: 9 }).count({ n: '*' }))[0]!.n);
+      return n;
+    };
+    const asAnalyst = await execute(gateway.gateway!.url, RecordFitnessResultDocument, { input }, await authHeader(env.settings, 'analyst'));
+    expect(asAnalyst.errors![0]!.extensions!.code).toBe('FORBIDDEN');
+    const anonymous = await execute(gateway.gateway!.url, RecordFitnessResultDocument, { input });
+    expect(anonymous.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
+    const forged = await execute(gateway.gateway!.url, RecordFitnessResultDocument, { input }, { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4Iiwicm9sZXMiOlsib3BlcmF0b3IiXX0.bad-signature' });
+    expect(forged.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
+    expect(await countRows()).toBe(0);
+    const replayAsClient = await execute(gateway.gateway!.url, ReplayParkedEventsDocument, { filter: { domain: 'fitness' } }, await authHeader(env.settings, 'client'));
+    expect(replayAsClient.errors![0]!.extensions!.code).toBe('FORBIDDEN');
+    expect(JSON.stringify(replayAsClient)).not.toMatch(/eventId|aggregateId/);
+  });
 
   it('reports expired claims, parked events, dead letters and projection lag in publicationHealth and /metrics', async () => {
     // Nothing may repair the conditions below while we look at them.
