@@ -13,6 +13,7 @@ import { benchEnv } from '../lib/benchEnv';
 import { startGatewayUnderTest, type GatewayUnderTest } from '../lib/gateway';
 import { GraphQLResponseError } from '../lib/graphqlHttp';
 import { createTopic } from '../lib/kafkaUtil';
+import { withCpu } from '../lib/cpuTime';
 import { closedLoop, type LoadReport } from '../lib/load';
 import { notBuilt, type BenchRow, type RowResult } from '../lib/row';
 import { perSecond, round, summarize, throughputRatio } from '../lib/stats';
@@ -114,11 +115,17 @@ export const orderPathRow: BenchRow = {
       await closedLoop({ concurrency, durationMs: 1500, op: place });
       const ourRounds: LoadReport[] = [];
       const rawRounds: LoadReport[] = [];
+      // CPU spent per operation: the gateway child for ours, this process for the raw client side.
+      const cpu = { gateway: 0, rawClient: 0 };
       for (let r = 0; r < rounds; r++) {
         ctx.log(`row 2: round ${r + 1}/${rounds} raw`);
-        rawRounds.push(await closedLoop({ concurrency, durationMs: roundMs, op: raw }));
+        const rr = await withCpu(process.pid, () => closedLoop({ concurrency, durationMs: roundMs, op: raw }));
+        rawRounds.push(rr.result);
+        cpu.rawClient += rr.cpuMs;
         ctx.log(`row 2: round ${r + 1}/${rounds} ours`);
-        ourRounds.push(await closedLoop({ concurrency, durationMs: roundMs, op: place }));
+        const oo = await withCpu(gw.process.pid, () => closedLoop({ concurrency, durationMs: roundMs, op: place }));
+        ourRounds.push(oo.result);
+        cpu.gateway += oo.cpuMs;
       }
       const o = merge(ourRounds);
       const c = merge(rawRounds);
@@ -157,6 +164,7 @@ export const orderPathRow: BenchRow = {
           roundMs,
           ours: { ok: o.ok, failed: o.failed, latencyMs: summarize(o.latencies), failures: o.failures, outcomes },
           raw: { ok: c.ok, failed: c.failed, latencyMs: summarize(c.latencies), failures: c.failures },
+          cpuMsPerOp: { gateway: round(cpu.gateway / Math.max(o.ok, 1), 3), rawClient: round(cpu.rawClient / Math.max(c.ok, 1), 3) },
           perRound: ourRounds.map((r, i) => ({ ours: perSecond(r.ok, r.elapsedMs), raw: perSecond(rawRounds[i]!.ok, rawRounds[i]!.elapsedMs) })),
           normalPath: { ordersPlaced: placed, rowWritesMeasured: writes, writesPerTable, writesPerOrder, eventPublicationRows: publicationRows, outboxRows },
         },

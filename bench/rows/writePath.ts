@@ -3,15 +3,19 @@
 // outbox row) at a fixed concurrency, versus raw mysql2 transactions that insert the same result row
 // alone (BEGIN, INSERT, COMMIT) at the same concurrency over pools of the same size per shard.
 // Ours and raw alternate in rounds on the same private databases, so load from outside the run
-// (other engineers' tests on this machine) hits both sides alike.
+// (other engineers' tests on this machine) hits both sides alike. A third, diagnostic side replays
+// our transaction's statements with raw mysql2, and CPU-ms per write are recorded for both sides.
 import mysql from 'mysql2/promise';
+import { fitnessEvent } from '../../src/domains/fitness/events';
+import { outboxInsertOf } from '../../src/publication/outbox/outboxRow';
 import { benchEnv } from '../lib/benchEnv';
 import { RAW_INSERT_RESULT, RECORD_MUTATION, rawResultRow, recordInput } from '../lib/fitnessWorkload';
 import { startGatewayUnderTest, type GatewayUnderTest } from '../lib/gateway';
 import { GraphQLResponseError } from '../lib/graphqlHttp';
+import { withCpu } from '../lib/cpuTime';
 import { closedLoop, type LoadReport } from '../lib/load';
 import { notBuilt, type BenchRow, type RowResult } from '../lib/row';
-import { perSecond, summarize, throughputRatio } from '../lib/stats';
+import { perSecond, round, summarize, throughputRatio } from '../lib/stats';
 
 const NAME = 'write path: recordFitnessResult';
 const UNIT = 'writes/s';
@@ -32,7 +36,7 @@ export const writePathRow: BenchRow = {
   name: NAME,
   async run(ctx): Promise<RowResult> {
     const concurrency = 32;
-    const roundMs = ctx.quick ? 5_000 : 15_000;
+    const roundMs = ctx.quick ? 4_000 : 15_000;
     const rounds = 2;
     const env = await benchEnv();
     const s = env.settings;
@@ -71,15 +75,55 @@ export const writePathRow: BenchRow = {
             }
           },
         });
+      // Diagnostic third side: our transaction's exact statement sequence (as knex sends it for the
+      // fitness service) issued with raw mysql2, to split the gap into "more SQL" and "the gateway".
+      const txnSeq = { n: 1 };
+      const rawSameTransaction = () =>
+        closedLoop({
+          concurrency,
+          durationMs: roundMs,
+          op: async () => {
+            const k = txnSeq.n++;
+            const input = recordInput(k, 80_000_000);
+            const row = rawResultRow(input, 0, pools.length, new Date());
+            const conn = await pools[row.shard]!.getConnection();
+            try {
+              await conn.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
+              await conn.query('BEGIN');
+              const [[clock]] = (await conn.query('SELECT NOW(3) AS now')) as unknown as [[{ now: Date }]];
+              const [allocated] = (await conn.query('INSERT INTO fitness_data_ids () VALUES ()')) as unknown as [{ insertId: number }];
+              const dataId = allocated.insertId * 100 + row.shard;
+              row.values[0] = dataId;
+              row.values[9] = row.values[10] = clock.now;
+              await conn.query(RAW_INSERT_RESULT, row.values);
+              const o = outboxInsertOf(fitnessEvent('FitnessResultRecorded', { ...input, dataId, version: 1, isDeleted: false, createdAt: clock.now, updatedAt: clock.now, shard: row.shard }), s.kafkaTopicPrefix);
+              await conn.query('INSERT INTO outbox_events (event_id, domain, aggregate_id, version, topic, message_key, message_value, headers, status, attempts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+                o.event_id, o.domain, o.aggregate_id, o.version, o.topic, o.message_key, o.message_value, o.headers, o.status, o.attempts,
+              ]);
+              await conn.query('COMMIT');
+            } finally {
+              conn.release();
+            }
+          },
+        });
       // Warm both sides (pools, JIT, InnoDB pages), then alternate measured rounds.
       await closedLoop({ concurrency, durationMs: 1500, op: async () => void (await client.request(RECORD_MUTATION, { input: recordInput(n++) })) });
       const rawRounds: LoadReport[] = [];
       const ourRounds: LoadReport[] = [];
+      const sameTxnRounds: LoadReport[] = [];
+      // CPU spent per operation: the gateway child for ours, this process for the raw client side.
+      const cpu = { gateway: 0, rawClient: 0 };
       for (let r = 0; r < rounds; r++) {
         ctx.log(`row 1: round ${r + 1}/${rounds} raw`);
-        rawRounds.push(await raw());
+        const rr = await withCpu(process.pid, raw);
+        rawRounds.push(rr.result);
+        cpu.rawClient += rr.cpuMs;
         ctx.log(`row 1: round ${r + 1}/${rounds} ours`);
-        ourRounds.push(await ours());
+        const oo = await withCpu(gw.process.pid, ours);
+        ourRounds.push(oo.result);
+        cpu.gateway += oo.cpuMs;
+        ctx.log(`row 1: round ${r + 1}/${rounds} our transaction as raw SQL`);
+        sameTxnRounds.push(await rawSameTransaction());
       }
       const o = merge(ourRounds);
       const c = merge(rawRounds);
@@ -102,6 +146,12 @@ export const writePathRow: BenchRow = {
           roundMs,
           ours: { ok: o.ok, failed: o.failed, latencyMs: summarize(o.latencies), failures: o.failures },
           raw: { ok: c.ok, failed: c.failed, latencyMs: summarize(c.latencies), failures: c.failures },
+          ourTransactionAsRawSql: (() => {
+            const t = merge(sameTxnRounds);
+            const perSec = perSecond(t.ok, t.elapsedMs);
+            return { writesPerSec: perSec, ratioToCeiling: throughputRatio(perSec, ceiling), latencyMs: summarize(t.latencies), failed: t.failed };
+          })(),
+          cpuMsPerOp: { gateway: round(cpu.gateway / Math.max(o.ok, 1), 3), rawClient: round(cpu.rawClient / Math.max(c.ok, 1), 3) },
           perRound: ourRounds.map((r, i) => ({ ours: perSecond(r.ok, r.elapsedMs), raw: perSecond(rawRounds[i]!.ok, rawRounds[i]!.elapsedMs) })),
           shards: pools.length,
           poolPerShard: s.dbPoolMax,

@@ -11,7 +11,17 @@ export function isoToMs(iso: string): number | undefined {
   return Number.isFinite(ms) && ms >= MIN_MS && ms <= MAX_MS ? ms : undefined;
 }
 
+// Rows of one flush mostly share their seconds (ingest time is per chunk, commit times cluster), so
+// the last conversion is remembered: the projector formats three of these per row.
+let lastSecond = Number.NaN;
+let lastText = '';
+
 /** 'YYYY-MM-DD hh:mm:ss' in UTC, the text a DateTime('UTC') column parses. */
 export function clickHouseDateTime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastText = new Date(second * 1000).toISOString().slice(0, 19).replace('T', ' ');
+    lastSecond = second;
+  }
+  return lastText;
 }

@@ -1,8 +1,10 @@
 // Reconciliation metrics (Prometheus; labels bounded: domain, kind, trigger, outcome, action, status).
 // The two gauges are refreshed from the ledger (PostgreSQL), so every process that refreshes them
 // reports the same numbers, whichever process found or repaired what.
+import type { Knex } from 'knex';
 import type { Registry } from 'prom-client';
 import { counter, gauge, histogram } from '../metrics/registry';
+import { ledgerGauges } from './ledger/sql/ledgerQueries';
 
 export function reconciliationMetrics(r: Registry) {
   return {
@@ -17,3 +19,12 @@ export function reconciliationMetrics(r: Registry) {
 }
 
 export type ReconciliationMetrics = ReturnType<typeof reconciliationMetrics>;
+
+/** Sets both gauges from the ledger (labels that disappeared drop back out). */
+export async function refreshLedgerGauges(ledger: Knex, m: ReconciliationMetrics): Promise<void> {
+  const g = await ledgerGauges(ledger);
+  m.unresolved.reset();
+  m.awaitingVerification.reset();
+  for (const u of g.unresolved) m.unresolved.set({ domain: u.domain, kind: u.kind }, u.n);
+  for (const a of g.awaitingVerification) m.awaitingVerification.set({ domain: a.domain }, a.n);
+}

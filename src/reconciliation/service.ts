@@ -3,7 +3,6 @@
 // starts (a rebuild in the background) is tracked and drained by stop().
 import type { Knex } from 'knex';
 import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
-import { list, str, uint } from '../infra/clickhouse/literal';
 import type { Domain } from '../publication/event';
 import type { RetryPolicy } from '../relay/backoff';
 import type { Clock } from '../shared/clock';
@@ -11,25 +10,25 @@ import { TidemarkError, toTidemarkError } from '../shared/errors';
 import { sleep } from '../shared/lifecycle';
 import type { Logger } from '../shared/logger';
 import { summarizeError } from '../shared/redact';
-import { clickhouseCells } from './canonical/sqlCells';
 import { compareScope, type CompareSettings } from './compareScope';
-import { reopenDiscrepancy, resolveDiscrepancy } from './ledger/sql/discrepancyTransitions';
 import { insertRun } from './ledger/sql/insertRun';
-import { ledgerGauges, listDiscrepancies, listRebuilds, listRepairs, runById, type DiscrepancyFilter, type RepairFilter } from './ledger/sql/ledgerQueries';
-import { quarantinedFor } from './ledger/sql/quarantine';
+import { listDiscrepancies, listRebuilds, listRepairs, runById, type DiscrepancyFilter, type RepairFilter } from './ledger/sql/ledgerQueries';
 import { failRun, recordRunResult } from './ledger/sql/recordRunResult';
-import { insertRepairs, recordVerification } from './ledger/sql/repairRows';
+import { insertRepairs } from './ledger/sql/repairRows';
 import type { DiscrepancyRecord, RebuildRecord, RepairRecord, RunRecord } from './ledger/records';
-import type { ReconciliationMetrics } from './metrics';
+import { refreshLedgerGauges, type ReconciliationMetrics } from './metrics';
 import type { ReconcileLevel, RunTrigger } from './model';
 import type { PipelineProbe, SourceReader, TargetReader } from './ports';
+import { sweepQuarantine } from './rebuild/quarantineSweep';
 import { startProjectionRebuild, type StartedRebuild } from './rebuild/rebuildProjection';
+import { settleRebuildRepairs } from './rebuild/settleRebuildRepairs';
 import type { RateLimiter } from './repair/rateLimiter';
-import { removeUnexpectedRows, repairDiscrepancies, verifyRepairs, type RepairDeps } from './repair/repairs';
+import { removeUnexpectedRows } from './repair/removeUnexpectedRows';
+import { repairDiscrepancies } from './repair/repairDiscrepancies';
+import type { RepairDeps } from './repair/repairDeps';
+import { verifyRepairs } from './repair/verifyRepairs';
 import type { RepairSink } from './repair/repairSink';
 import { scopeJson, scopeKey, type Scope } from './scope';
-import { PROJECTIONS } from './target/projectionMapping';
-import { countRows, deleteRows } from './target/sql/deleteRows';
 
 export interface ReconciliationSettings {
   compare: Record<Domain, CompareSettings>;
@@ -85,27 +84,7 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
     return p;
   };
 
-  /** Removes rows whose content a rebuild quarantined, should a defective path have re-delivered them. */
-  async function sweepQuarantine(scope: Scope): Promise<void> {
-    const q = await quarantinedFor(d.ledger, scope.domain);
-    if (q.length === 0) return;
-    const m = PROJECTIONS[scope.domain];
-    const id = (v: string) => (scope.domain === 'fitness' ? uint(v) : str(v));
-    for (let i = 0; i < q.length; i += 1000) {
-      const chunk = q.slice(i, i + 1000);
-      const where = `(${m.scopeWhere(scope)}) AND ${m.idsWhere([...new Set(chunk.map((c) => c.aggregateId))])} AND (${m.idColumn}, version, ${clickhouseCells.digest(m.line('CONTENT'))}) IN ${list(chunk, (c) => `(${id(c.aggregateId)}, ${uint(c.version)}, ${str(c.digest)})`)}`;
-      const n = await countRows(d.ch, d.database, m.table, where);
-      if (n === 0) continue;
-      await deleteRows(d.ch, d.database, m.table, where);
-      const [r] = await insertRepairs(
-        d.ledger,
-        [{ discrepancyId: null, domain: scope.domain, scopeKey: scopeKey(scope), scope: scopeJson(scope), action: 'QUARANTINE_SWEEP', reason: 'content replaced by a rebuild reappeared', aggregateId: null, sourceVersion: null, targetVersion: null, eventId: null, rebuildId: null, requestedBy: 'reconciler', outcome: 'COMPLETED', outcomeNote: `removed ${n} row(s) carrying quarantined content`, verification: 'NOT_APPLICABLE' }],
-        d.clock.now(),
-      );
-      d.metrics.repairs.inc({ domain: scope.domain, action: r!.action, outcome: r!.outcome });
-      d.logger.warn({ scope: scopeKey(scope), rows: n }, 'quarantined content reappeared in the projection and was removed');
-    }
-  }
+  const sweepDeps = { ledger: d.ledger, ch: d.ch, database: d.database, clock: d.clock, logger: d.logger, metrics: d.metrics };
 
   async function reconcile(scope: Scope, level: ReconcileLevel, o: { escalate?: boolean; trigger?: RunTrigger; requestedBy: string }): Promise<ReconcileOutcome> {
     const trigger = o.trigger ?? 'OPERATOR';
@@ -114,7 +93,7 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
     const timer = d.metrics.runSeconds.startTimer({ domain: scope.domain });
     try {
       const result = await compareScope(
-        { source: d.sources[scope.domain], target: d.targets[scope.domain], pipeline: d.pipeline, clock: d.clock, retry: d.retry, settings: d.settings.compare[scope.domain], beforeTargetScan: () => sweepQuarantine(scope), signal: abort.signal },
+        { source: d.sources[scope.domain], target: d.targets[scope.domain], pipeline: d.pipeline, clock: d.clock, retry: d.retry, settings: d.settings.compare[scope.domain], beforeTargetScan: async () => void (await sweepQuarantine(sweepDeps, scope)), signal: abort.signal },
         scope,
         level,
         o.escalate ?? true,
@@ -136,22 +115,6 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
     }
   }
 
-  /** Settles the repairs that asked for a rebuild once it ended. */
-  async function rebuildFinished(r: RebuildRecord): Promise<void> {
-    d.metrics.rebuilds.inc({ domain: r.domain, status: r.status });
-    const now = d.clock.now();
-    for (const repair of await listRepairs(d.ledger, { rebuildId: r.id, verifications: ['PENDING'], first: 100000 })) {
-      const passed = r.status === 'VERIFIED';
-      await recordVerification(d.ledger, repair.id, passed ? 'PASSED' : 'FAILED', now, passed ? `rebuild ${r.id} verified by reconciliation` : `rebuild ${r.id} failed: ${r.errorCode ?? 'unknown'}`);
-      d.metrics.verifications.inc({ domain: r.domain, verdict: passed ? 'PASSED' : 'FAILED' });
-      if (repair.discrepancyId) {
-        if (passed) await resolveDiscrepancy(d.ledger, repair.discrepancyId, 'REBUILT', now);
-        else await reopenDiscrepancy(d.ledger, repair.discrepancyId);
-      }
-    }
-    void refreshGauges().catch(() => undefined);
-  }
-
   async function startRebuild(scope: Scope, requestedBy: string, reason: string): Promise<StartedRebuild> {
     const started = await startProjectionRebuild(
       {
@@ -170,7 +133,11 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
           const { run } = await reconcile(s, 'CONTENT', { trigger: 'VERIFICATION', requestedBy: 'rebuild-verification', escalate: false });
           return { outcome: run.outcome ?? 'FAILED', note: run.note ?? '' };
         },
-        finished: rebuildFinished,
+        finished: async (r) => {
+          d.metrics.rebuilds.inc({ domain: r.domain, status: r.status });
+          await settleRebuildRepairs(d.ledger, d.clock, d.metrics, r);
+          void refreshGauges().catch(() => undefined);
+        },
       },
       scope,
       requestedBy,
@@ -198,22 +165,13 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
   async function waitForVerification(repairIds: number[]): Promise<void> {
     const deadline = d.clock.now().getTime() + d.settings.repairWaitMs;
     for (;;) {
-      const mine = await listRepairs(d.ledger, { ids: repairIds, verifications: ['PENDING'], first: repairIds.length || 1 });
-      const direct = mine.filter((r) => r.action !== 'REBUILD').map((r) => r.id);
-      if (direct.length) await verifyRepairs(repairDeps(), direct);
-      const left = await listRepairs(d.ledger, { ids: repairIds, verifications: ['PENDING'], first: repairIds.length || 1 });
-      if (left.length === 0 || d.clock.now().getTime() >= deadline || abort.signal.aborted) return;
+      const left = repairIds.length ? await verifyRepairs(repairDeps(), repairIds) : 0;
+      if (left === 0 || d.clock.now().getTime() >= deadline || abort.signal.aborted) return;
       await sleep(250, abort.signal);
     }
   }
 
-  async function refreshGauges(): Promise<void> {
-    const g = await ledgerGauges(d.ledger);
-    d.metrics.unresolved.reset();
-    d.metrics.awaitingVerification.reset();
-    for (const u of g.unresolved) d.metrics.unresolved.set({ domain: u.domain, kind: u.kind }, u.n);
-    for (const a of g.awaitingVerification) d.metrics.awaitingVerification.set({ domain: a.domain }, a.n);
-  }
+  const refreshGauges = () => refreshLedgerGauges(d.ledger, d.metrics);
 
   return {
     reconcile: (scope, level, o) => track(reconcile(scope, level, o)),
@@ -234,7 +192,7 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
     },
     async rebuild(scope, requestedBy, reason) {
       const started = await startRebuild(scope, requestedBy, reason);
-      await insertRepairs(
+      const [audit] = await insertRepairs(
         d.ledger,
         [{ discrepancyId: null, domain: scope.domain, scopeKey: scopeKey(scope), scope: scopeJson(scope), action: 'REBUILD', reason: `operator: ${reason}`, aggregateId: null, sourceVersion: null, targetVersion: null, eventId: null, rebuildId: started.record.id, requestedBy, outcome: 'SENT', outcomeNote: `rebuild ${started.record.id} started`, verification: 'PENDING' }],
         d.clock.now(),
@@ -243,6 +201,8 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
       const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), d.settings.rebuildWaitMs)));
       const done = await Promise.race([started.done, timeout]);
       clearTimeout(timer);
+      // The rebuild may have ended before its audit row existed: settle the row from the rebuild's verdict.
+      if (done) await verifyRepairs(repairDeps(), [audit!.id]);
       return done ?? (await listRebuilds(d.ledger, { ids: [started.record.id], first: 1 }))[0]!;
     },
     repairs: (f) => listRepairs(d.ledger, f),

@@ -112,8 +112,10 @@ describe(`fault suite (${profile.name} profile)`, () => {
     const recovery = `${name}:recovery`;
     workload.setPhase(recovery);
     probe.setPhase(recovery);
-    await fault.restore();
+    // Recovery is timed from the moment the fault ends (the engine or process is being started again),
+    // so it includes the restart itself, consumer-group rejoins and the backlog drain.
     const restoredAt = Date.now();
+    await fault.restore();
     const recoveryMs = await timeToVisible(env.resources, [...workload.acknowledged], restoredAt, profile.recoveryTimeoutMs).catch(() => null);
     await workload.pause();
     probe.setPhase(`${name}:verify`);

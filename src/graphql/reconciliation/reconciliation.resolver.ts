@@ -14,7 +14,6 @@ import { DOMAIN_VALUES } from '../subscriptions/publicationState.resolver';
 import {
   DiscrepancyFilterInput,
   DiscrepancyView,
-  LevelEnum,
   ProjectionRebuildView,
   ReconcilePayload,
   ReconciliationRunView,
@@ -23,6 +22,7 @@ import {
   RepairView,
   type SourceRevisionView,
 } from './reconciliation.types';
+import { LevelEnum } from './reconciliation.enums';
 
 export const MAX_REPAIR_BATCH = 500;
 const MAX_PAGE = 500;

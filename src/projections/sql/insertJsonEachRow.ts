@@ -24,12 +24,24 @@ export async function insertJsonEachRow(ch: ClickHouseClient, database: string, 
   for await (const chunk of res.stream) void chunk;
 }
 
+// Column names repeat on every row; their JSON text is computed once (the projector serialises tens
+// of thousands of rows per second, and this was a visible share of its CPU profile: docs/benchmarks.md).
+const quotedKeys = new Map<string, string>();
+function quotedKey(k: string): string {
+  let q = quotedKeys.get(k);
+  if (q === undefined) {
+    q = JSON.stringify(k);
+    if (quotedKeys.size < 1000) quotedKeys.set(k, q);
+  }
+  return q;
+}
+
 /** A JSON object whose `raw` fields are written verbatim (validated decimal text), the rest JSON-encoded. */
 export function jsonLine(fields: Record<string, unknown>, raw: Record<string, string> = {}): string {
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
-  for (const [k, v] of Object.entries(raw)) parts.push(`${JSON.stringify(k)}:${v}`);
-  return `{${parts.join(',')}}`;
+  let out = '{';
+  for (const k in fields) out += `${out.length > 1 ? ',' : ''}${quotedKey(k)}:${JSON.stringify(fields[k])}`;
+  for (const k in raw) out += `${out.length > 1 ? ',' : ''}${quotedKey(k)}:${raw[k]}`;
+  return `${out}}`;
 }
 
 /** A Kafka offset (or other UInt64) as raw JSON number text; rejects anything but digits. */

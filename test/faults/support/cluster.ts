@@ -26,7 +26,7 @@ export class Cluster {
   }
 
   async start(name: string, roles: RoleName[]): Promise<RoleProcess> {
-    const p = await startRoleProcess({ name, roles, env: this.env.childEnv(), logDir: this.logDir });
+    const p = await startRoleProcess({ name, roles, env: this.env.childEnv(), logDir: this.logDir, pidDir: join(repoRoot, this.env.settings.stackDir, 'procs') });
     this.processes.set(name, p);
     return p;
   }

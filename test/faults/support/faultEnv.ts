@@ -7,7 +7,7 @@ import { settingsTable, type Settings } from '../../../src/config/settings';
 import { migrateAll } from '../../../src/app/migrateAll';
 import { openResources, type Resources } from '../../../src/app/resources';
 import { createDatabases, dropDatabases, testSettings, uniqueSuffix } from '../../support/testEnv';
-import { startPrivateEngines, type PrivateEngines } from './privateEngines';
+import { startPrivateEngines, sweepAbandonedRuns, type PrivateEngines } from './privateEngines';
 
 export interface FaultEnv {
   runId: string;
@@ -60,8 +60,17 @@ export function settingsToEnv(s: Settings): Record<string, string> {
 }
 
 export async function createFaultEnv(log: (l: string) => void, overrides: Partial<Settings> = {}): Promise<FaultEnv> {
+  await sweepAbandonedRuns(log);
   const runId = uniqueSuffix();
-  const base = testSettings({ ...FAULT_TUNING, ...overrides, kafkaTopicPrefix: `tidemark-f-${runId}` });
+  // Names carry the run id (tidemark_f_<run>_...), so an abandoned run's databases can be found again.
+  const base = testSettings({
+    ...FAULT_TUNING,
+    ...overrides,
+    kafkaTopicPrefix: `tidemark-f-${runId}`,
+    fitnessShardDatabases: [`tidemark_f_${runId}_f0`, `tidemark_f_${runId}_f1`],
+    pgDatabase: `tidemark_f_${runId}_o`,
+    clickhouseDatabase: `tidemark_f_${runId}`,
+  });
   const { engines, settings } = await startPrivateEngines(base, runId, log);
   try {
     await createDatabases(settings);

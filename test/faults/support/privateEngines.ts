@@ -3,7 +3,7 @@
 // a second ClickHouse through the same stack manager code (src/devstack), on free ports found at run
 // time and in a stack folder of its own (.tidemark/faults/<run>). It can then stop and start them as
 // often as a fault needs; `destroy()` stops both and removes their data.
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import type { Settings } from '../../../src/config/settings';
@@ -13,6 +13,12 @@ import type { StackContext, StackService } from '../../../src/devstack/service';
 import { repoRoot } from '../../../src/devstack/stack';
 import { alive, readPid } from '../../../src/devstack/system';
 import { waitFor } from '../../../src/shared/lifecycle';
+import { loadSettings } from '../../../src/config/settings';
+import { mysqlKnex } from '../../../src/infra/mysql/fromMysql';
+import { postgresKnex } from '../../../src/infra/postgres/fromPostgres';
+
+const RUN_DIR_PREFIX = 'run-';
+const FAULTS_DIR = resolve(repoRoot, '.tidemark', 'faults');
 
 export interface PrivateEngines {
   kafkaBrokers: string[];
@@ -52,9 +58,11 @@ export async function freePortWith(offsets: number[], from = 20000, to = 29000):
 export async function startPrivateEngines(base: Settings, runId: string, log: (l: string) => void): Promise<{ engines: PrivateEngines; settings: Settings }> {
   const kafkaPort = await freePortWith([1]);
   const chPort = await freePortWith([877], 30000, 39000);
-  const stackDir = `.tidemark/faults/${runId}`;
+  const stackDir = `.tidemark/faults/${RUN_DIR_PREFIX}${runId}`;
   const settings: Settings = { ...base, kafkaBrokers: [`127.0.0.1:${kafkaPort}`], clickhouseUrl: `http://127.0.0.1:${chPort}`, stackDir, stackManage: false };
   const ctx: StackContext = { settings, dir: resolve(repoRoot, stackDir), root: repoRoot, log };
+  mkdirSync(ctx.dir, { recursive: true });
+  writeFileSync(join(ctx.dir, 'owner.pid'), String(process.pid));
   const kafka = kafkaService(ctx);
   const clickhouse = clickhouseService(ctx);
   try {
@@ -89,4 +97,42 @@ export async function startPrivateEngines(base: Settings, runId: string, log: (l
       },
     },
   };
+}
+
+function killIfOurs(pidFile: string, mustContain: string): void {
+  const pid = readPid(pidFile);
+  if (!pid || !alive(pid)) return;
+  const cmd = existsSync(`/proc/${pid}/cmdline`) ? readFileSync(`/proc/${pid}/cmdline`, 'utf8') : '';
+  if (cmd.includes(mustContain)) process.kill(pid, 'SIGKILL');
+}
+
+/**
+ * Cleans up after runs whose test process died without cleaning up (killed jest, a crashed worker):
+ * a run folder whose owner.pid is no longer alive has its engines and role processes killed (by the
+ * pids it recorded, checked against their command line) and its databases dropped. Runs whose owner
+ * is alive (another suite running right now) are left alone.
+ */
+export async function sweepAbandonedRuns(log: (l: string) => void): Promise<void> {
+  if (!existsSync(FAULTS_DIR)) return;
+  for (const name of readdirSync(FAULTS_DIR).filter((n) => n.startsWith(RUN_DIR_PREFIX))) {
+    const dir = join(FAULTS_DIR, name);
+    const owner = readPid(join(dir, 'owner.pid'));
+    if (owner && alive(owner)) continue;
+    const runId = name.slice(RUN_DIR_PREFIX.length);
+    log(`cleaning up abandoned fault run ${runId}`);
+    const procs = join(dir, 'procs');
+    if (existsSync(procs)) for (const f of readdirSync(procs)) killIfOurs(join(procs, f), 'src/main.ts');
+    killIfOurs(join(dir, 'kafka', 'kafka.pid'), 'kafka.Kafka');
+    killIfOurs(join(dir, 'clickhouse', 'clickhouse.pid'), 'clickhouse');
+    const s = loadSettings({ ...process.env, TIDEMARK_ENV: 'test' });
+    const my = mysqlKnex(s, undefined, 1);
+    const pg = postgresKnex(s, 'postgres', 1);
+    try {
+      for (const d of [`tidemark_f_${runId}_f0`, `tidemark_f_${runId}_f1`]) await my.raw('DROP DATABASE IF EXISTS ??', [d]);
+      await pg.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [`tidemark_f_${runId}_o`]);
+    } finally {
+      await Promise.allSettled([my.destroy(), pg.destroy()]);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -2,7 +2,7 @@
 // with its own environment, so a fault can SIGKILL it exactly as an operator's OOM killer would. Their
 // JSON logs go to <stackDir>/logs/<name>.log; start-up is confirmed from the log line main.ts prints.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { repoRoot } from '../../../src/devstack/stack';
 import { waitFor } from '../../../src/shared/lifecycle';
@@ -35,7 +35,13 @@ function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-export async function startRoleProcess(opts: { name: string; roles: RoleName[]; env: NodeJS.ProcessEnv; logDir: string; startTimeoutMs?: number }): Promise<RoleProcess> {
+// If the test process exits without cleaning up (a failed hook, a timeout), its role processes go too.
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of live) c.kill('SIGKILL');
+});
+
+export async function startRoleProcess(opts: { name: string; roles: RoleName[]; env: NodeJS.ProcessEnv; logDir: string; pidDir?: string; startTimeoutMs?: number }): Promise<RoleProcess> {
   mkdirSync(opts.logDir, { recursive: true });
   const logFile = join(opts.logDir, `${opts.name}.log`);
   // A restarted role appends to the same log: only lines written after this start count.
@@ -55,6 +61,13 @@ export async function startRoleProcess(opts: { name: string; roles: RoleName[]; 
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  if (opts.pidDir) {
+    // Recorded so a later run can find and kill it if this test process dies without cleaning up.
+    mkdirSync(opts.pidDir, { recursive: true });
+    writeFileSync(join(opts.pidDir, `${opts.name}.pid`), String(child.pid));
+  }
   child.stdout!.pipe(out, { end: false });
   child.stderr!.pipe(out, { end: false });
   child.once('exit', () => setTimeout(() => out.end(), 50));

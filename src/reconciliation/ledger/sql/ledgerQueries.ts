@@ -50,9 +50,9 @@ export async function listRepairs(db: Knex, f: RepairFilter): Promise<RepairReco
   return ((await q) as Record<string, unknown>[]).map(repairOf);
 }
 
-/** Repairs awaiting verification that the verifier compares itself (rebuilds verify in their own flow). */
+/** Repairs awaiting verification, oldest first. */
 export async function pendingVerifications(db: Knex, limit: number, ids?: number[]): Promise<RepairRecord[]> {
-  const q = db('reconciliation_repairs').select('*').where('verification', 'PENDING').whereNot('action', 'REBUILD').orderBy('created_at').limit(limit);
+  const q = db('reconciliation_repairs').select('*').where('verification', 'PENDING').orderBy('created_at').limit(limit);
   if (ids) q.whereIn('id', ids);
   return ((await q) as Record<string, unknown>[]).map(repairOf);
 }
