@@ -11,6 +11,7 @@ import { toKafkaRecord, type DomainEvent } from '../../src/publication/event';
 import { waitFor } from '../../src/shared/lifecycle';
 import { seedOutbox } from '../../test/support/outboxSeed';
 import { benchEnv, childEnvFor } from '../lib/benchEnv';
+import { cpuMs } from '../lib/cpuTime';
 import { createTopic, topicMessageCount } from '../lib/kafkaUtil';
 import { startRoleWorker, type RoleWorker } from '../lib/processes';
 import type { BenchRow, RowResult } from '../lib/row';
@@ -53,6 +54,7 @@ export const relayDrainRow: BenchRow = {
       const producer = fromKafkaProducer(env.resources.kafka);
       await producer.connect();
       const records = events.map((list) => list.map((e) => toKafkaRecord(e)));
+      const rawCpu0 = cpuMs(process.pid);
       const rawStart = performance.now();
       await Promise.all(
         records.map(async (list) => {
@@ -61,23 +63,26 @@ export const relayDrainRow: BenchRow = {
         }),
       );
       const rawMs = performance.now() - rawStart;
+      const rawCpuMs = cpuMs(process.pid) - rawCpu0;
       await producer.disconnect();
       const rawCount = await topicMessageCount(env.resources.kafka, rawTopic);
 
-      const drain = async (processes: number): Promise<{ ms: number; perSec: number }> => {
+      const drain = async (processes: number): Promise<{ ms: number; perSec: number; cpuMsPerEvent: number }> => {
         const started = await Promise.all(
           Array.from({ length: processes }, (_, i) =>
             startRoleWorker({ name: `relay-${i + 1}`, roles: ['relay'], env: childEnvFor(s, { TIDEMARK_INSTANCE_ID: `bench-relay-${i + 1}` }), cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row3-relay${processes}` : undefined }),
           ),
         );
         workers.push(...started);
+        const cpu0 = started.reduce((n, w) => n + cpuMs(w.pid), 0);
         const t0 = performance.now();
         await Promise.all(started.map((w) => w.go()));
         await waitFor(async () => (await unsent(dbs)) === 0, { timeoutMs: 600_000, intervalMs: 100, what: 'outbox drained' });
         const ms = performance.now() - t0;
+        const cpu = started.reduce((n, w) => n + cpuMs(w.pid), 0) - cpu0;
         for (const w of started.splice(0)) await w.stop();
         workers.length = 0;
-        return { ms, perSec: perSecond(count, ms) };
+        return { ms, perSec: perSecond(count, ms), cpuMsPerEvent: round(cpu / count, 4) };
       };
       ctx.log('row 3: draining with 1 relay process');
       const one = await drain(1);
@@ -103,9 +108,9 @@ export const relayDrainRow: BenchRow = {
           rows: count,
           shards: dbs.length,
           batchSize: s.relayBatchSize,
-          oneRelay: { ms: round(one.ms), eventsPerSec: one.perSec },
-          twoRelays: { ms: round(two.ms), eventsPerSec: two.perSec, ratioToCeiling: throughputRatio(two.perSec, ceiling) },
-          raw: { ms: round(rawMs), eventsPerSec: ceiling, messages: rawCount },
+          oneRelay: { ms: round(one.ms), eventsPerSec: one.perSec, cpuMsPerEvent: one.cpuMsPerEvent },
+          twoRelays: { ms: round(two.ms), eventsPerSec: two.perSec, ratioToCeiling: throughputRatio(two.perSec, ceiling), cpuMsPerEvent: two.cpuMsPerEvent },
+          raw: { ms: round(rawMs), eventsPerSec: ceiling, messages: rawCount, cpuMsPerEvent: round(rawCpuMs / count, 4) },
           deliveredMessages: delivered,
         },
         note: twoFaster ? undefined : `2 relay processes (${round(two.ms)} ms) were not faster than 1 (${round(one.ms)} ms)`,

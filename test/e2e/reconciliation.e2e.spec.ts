@@ -257,6 +257,8 @@ describe('reconciliation and repair over GraphQL', () => {
     const rb = await execute(url, RebuildProjectionDocument, { domain: 'orders', scope: window, reason: 'e2e: rebuild an order window' }, operator);
     expect(rb.errors).toBeUndefined();
     expect(rb.data!.rebuildProjection).toMatchObject({ status: 'VERIFIED', phase: 'DONE', sourceRows: 2, quarantined: 0, retiredTable: null });
+    const audit = await execute(url, RepairsDocument, { filter: { domain: 'orders', actions: ['REBUILD'] } }, operator);
+    expect(audit.data!.repairs).toEqual([expect.objectContaining({ action: 'REBUILD', rebuildId: rb.data!.rebuildProjection.id, verification: 'PASSED', requestedBy: 'test-operator' })]);
     expect((await reconcile('CONTENT', window)).run.outcome).toBe('CLEAN');
   });
 });
