@@ -22,6 +22,7 @@ import { ordersGatewayServices } from '../domains/orders/wiring';
 import { publicationFor } from '../publication/strategy';
 import { registerProjectionLagGauge } from '../metrics/projectionLagGauge';
 import { publicationStores } from '../publication/kafkaFirst/stores';
+import { fromReconciliationLedger } from '../publication/health/publicationHealth';
 import { fitnessGatewayServices } from '../domains/fitness/wiring';
 import { readModelsFrom } from '../projections/read/readModels';
 import { reconciliationFrom } from '../reconciliation/wiring';
@@ -97,7 +98,7 @@ export async function startTidemark(settings: Settings, opts: { logger?: Logger;
       started.push(reconciliation);
       gateway = await startGateway({
         schema: await gatewaySchema(),
-        services: { readiness: () => readiness.check(), instanceId, roles: settings.roles, version: packageVersion(), stateChanges: hub, publicationHealth: { stores: publicationStores(resources), projectionLagMs: async (domain) => (await readModels.freshness.forScope({ domain })).lagMs }, orders: orders.orders, kafkaFirstPublications: orders.kafkaFirstPublications, fitness: fitness.fitness, outbox: fitness.outbox, readModels, reconciliation },
+        services: { readiness: () => readiness.check(), instanceId, roles: settings.roles, version: packageVersion(), stateChanges: hub, publicationHealth: { stores: publicationStores(resources), projectionLagMs: async (domain) => (await readModels.freshness.forScope({ domain })).lagMs, reconciliation: fromReconciliationLedger(resources.pg) }, orders: orders.orders, kafkaFirstPublications: orders.kafkaFirstPublications, fitness: fitness.fitness, outbox: fitness.outbox, readModels, reconciliation },
         logger,
         registry,
         host: settings.httpHost,

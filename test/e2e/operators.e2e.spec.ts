@@ -107,6 +107,7 @@ describe('operators', () => {
     expect(fitness.stores.find((s) => s.store === 'mysql-shard-0')).toMatchObject({ pending: 1, parked: 1, expiredClaims: 1 });
     expect(fitness.stores.find((s) => s.store === 'mysql-shard-0')!.oldestUnsentAgeSeconds).toBeGreaterThanOrEqual(0);
     expect(fitness.projectionLagMs).toBeGreaterThan(0); // pending events in scope: the read model lags
+    expect(fitness).toMatchObject({ unresolvedDiscrepancies: 0, repairsAwaitingVerification: 0 });
     expect(health.find((d) => d.domain === 'orders')!.stores.find((s) => s.store === 'postgres')).toMatchObject({ deadLettered: 1 });
 
     const forbidden = await execute(gateway.gateway!.url, PublicationHealthDocument, {}, await authHeader(env.settings, 'client'));

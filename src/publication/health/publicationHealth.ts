@@ -8,6 +8,8 @@ import { DOMAINS } from '../event';
 import { readOutboxStats } from '../../relay/outbox/sql/outboxStats';
 import { publicationBacklog } from '../../relay/kafkaFirst/publicationBacklog';
 import type { PublicationStore } from '../kafkaFirst/stores';
+import type { Knex } from 'knex';
+import { ledgerGauges } from '../../reconciliation/ledger/sql/ledgerQueries';
 
 export interface StorePublicationHealth {
   store: string;
@@ -72,4 +74,13 @@ export async function readPublicationHealth(d: PublicationHealthDeps, only?: Dom
       };
     }),
   );
+}
+
+/** Reconciliation state of a domain, from the reconciliation ledger (PostgreSQL). */
+export function fromReconciliationLedger(ledger: Knex): NonNullable<PublicationHealthDeps['reconciliation']> {
+  return async (domain) => {
+    const g = await ledgerGauges(ledger);
+    const sum = (xs: { domain: Domain; n: number }[]) => xs.filter((x) => x.domain === domain).reduce((n, x) => n + x.n, 0);
+    return { unresolvedDiscrepancies: sum(g.unresolved), repairsAwaitingVerification: sum(g.awaitingVerification) };
+  };
 }
