@@ -1,8 +1,7 @@
 // Query depth and cost limits. Depth is a validation rule (graphql-depth-limit) for HTTP and
 // WebSocket alike. Cost needs the operation's variables, so it is checked after the operation is
 // resolved (graphql-query-complexity): every field costs 1, a paginated field multiplies its children
-// by the page size it asks for (`first`, else the maximum page size), other lists by a small constant;
-// fields may declare their own cost.
+// by the page size it asks for (`first`, else the maximum page size); fields may declare their own cost.
 import type { ApolloServerPlugin } from '@apollo/server';
 import depthLimit from 'graphql-depth-limit';
 import { GraphQLError, Kind, separateOperations, specifiedRules, validate, visit, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
@@ -60,18 +59,15 @@ export function validateWithLimits(maxDepth: number) {
   return (schema: GraphQLSchema, doc: DocumentNode) => validate(schema, doc, [...specifiedRules, depthRule(maxDepth)]);
 }
 
-/** Unpaginated list fields (stores of a domain, groups of a report) are small; count them as this many. */
-const SMALL_LIST_SIZE = 10;
-
+// Like GitHub's API: only paginated fields (those that take `first`) multiply their children, by
+// the page size asked for (the maximum when omitted). Unpaginated lists are small by construction
+// (stores of a domain, groups of a report, lines of an order) and cost their children once.
 const pageSizeEstimator =
   (maxPageSize: number): ComplexityEstimator =>
   ({ args, childComplexity, field }) => {
-    const paginated = field.args.some((a) => a.name === 'first');
-    if (paginated) {
-      const first = typeof args.first === 'number' ? Math.min(Math.max(args.first, 1), maxPageSize) : maxPageSize;
-      return 1 + childComplexity * first;
-    }
-    return String(field.type).startsWith('[') ? 1 + childComplexity * SMALL_LIST_SIZE : undefined;
+    if (!field.args.some((a) => a.name === 'first')) return undefined;
+    const first = typeof args.first === 'number' ? Math.min(Math.max(args.first, 1), maxPageSize) : maxPageSize;
+    return 1 + childComplexity * first;
   };
 
 export function costLimitPlugin(schema: GraphQLSchema, maxCost: number, maxPageSize: number): ApolloServerPlugin {

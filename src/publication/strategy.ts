@@ -5,17 +5,19 @@ import type { Knex } from 'knex';
 import type { Resources } from '../app/resources';
 import type { Stoppable } from '../shared/lifecycle';
 import { createKafkaFirstPublisher, type KafkaFirstWiringDeps } from './kafkaFirst/wiring';
-import { readPublicationStates } from './kafkaFirst/readPublicationStates';
+import { readPublicationState, readPublicationStates } from './kafkaFirst/readPublicationStates';
 import { outboxPublisher } from './outbox/outboxPublisher';
 import { topicByDomain } from './outbox/outboxRow';
 import { readOutboxStates } from './outbox/readOutboxStates';
-import type { PublicationOutcome, Publisher, Strategy } from './publisher';
+import type { PublicationOutcome, PublicationState, Publisher, Strategy } from './publisher';
 
 export interface DomainPublication extends Stoppable {
   strategy: Strategy;
   publisher: Publisher;
   /** Current state of already-committed events (answers idempotent retries with the real state). */
   states(db: Knex, eventIds: string[]): Promise<PublicationOutcome[]>;
+  /** The state of one event, or null when no row records it (kafka-first: delivered directly, or unknown). */
+  stateOf(db: Knex, eventId: string): Promise<PublicationState | null>;
 }
 
 /** The outbox strategy needs no connection of its own: it writes on the caller's transaction. */
@@ -23,11 +25,13 @@ export function outboxPublication(resources: Pick<Resources, 'topics'>): DomainP
   // READ COMMITTED: the business row lock carries the version check; no gap locks, so concurrent
   // writers and relay claims on one store never wait on each other's index ranges.
   const publisher = outboxPublisher({ topicOf: topicByDomain(resources.topics), isolationLevel: 'read committed' });
-  return { strategy: 'outbox', publisher, states: readOutboxStates, stop: async () => undefined };
+  const stateOf = async (db: Knex, eventId: string) => (await readOutboxStates(db, [eventId]))[0]?.state ?? null;
+  return { strategy: 'outbox', publisher, states: readOutboxStates, stateOf, stop: async () => undefined };
 }
 
 export function publicationFor(strategy: Strategy, d: KafkaFirstWiringDeps): DomainPublication {
   if (strategy === 'outbox') return outboxPublication(d.resources);
   const k = createKafkaFirstPublisher(d);
-  return { strategy, publisher: k.publisher, states: readPublicationStates, stop: () => k.stop() };
+  const stateOf = async (db: Knex, eventId: string) => (await readPublicationState(db, eventId)) ?? null;
+  return { strategy, publisher: k.publisher, states: readPublicationStates, stateOf, stop: () => k.stop() };
 }

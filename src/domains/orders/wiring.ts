@@ -20,7 +20,7 @@ export function ordersGatewayServices(d: KafkaFirstWiringDeps & { publication?: 
     clock: systemClock,
     ids: randomIds,
     limits: { maxItems: d.resources.settings.ordersMaxItems },
-    publicationState: async (db, eventId) => (await publication.states(db, [eventId]))[0]?.state ?? null,
+    publicationState: publication.stateOf,
   });
   const kafkaFirstPublications = kafkaFirstOperations({ stores: publicationStores(d.resources), clock: systemClock, metrics: kafkaFirstMetrics(d.registry), stateChanges: d.stateChanges });
   return { orders, kafkaFirstPublications, stop: async () => own?.stop() };

@@ -10,7 +10,7 @@
 // event; no other lock is taken. Runs on the caller's connection or transaction (the reconciler passes
 // its transaction so rows and its checkpoint commit together).
 import type { Knex } from 'knex';
-import { dbNow, dialectOf, placeholders, rowsOf } from './dialect';
+import { nowSql, dialectOf, placeholders, rowsOf } from '../../infra/sql/dialect';
 import type { NewPublicationRow, PublicationStatus } from './publicationRow';
 
 export interface UpsertResult {
@@ -25,13 +25,13 @@ const COLUMNS = [
 
 export async function upsertNotPublished(db: Knex | Knex.Transaction, row: NewPublicationRow): Promise<UpsertResult> {
   const d = dialectOf(db);
-  const values = `${placeholders(11)}, 'NOT_PUBLISHED', 0, 0, ${dbNow(d)}, ${dbNow(d)}`;
+  const values = `${placeholders(11)}, 'NOT_PUBLISHED', 0, 0, ${nowSql(d)}, ${nowSql(d)}`;
   const bindings = [
     row.eventId, row.domain, row.aggregateId, row.version, row.topic, row.record.key, row.record.value,
     JSON.stringify(row.record.headers), row.source, row.directAttempts, row.directResult,
   ];
   const insert = `INSERT INTO event_publications (${COLUMNS.join(', ')}) VALUES (${values})`;
-  if (d === 'pg') {
+  if (d === 'postgres') {
     const r = await db.raw(`${insert} ON CONFLICT (event_id) DO NOTHING RETURNING status`, bindings);
     const created = rowsOf<{ status: PublicationStatus }>(d, r)[0];
     if (created) return { inserted: true, status: created.status };

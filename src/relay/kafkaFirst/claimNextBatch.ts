@@ -13,7 +13,7 @@
 // transaction: InnoDB then keeps locks only on the rows it returns (no gap locks, and rows examined but
 // not matching are released), and the (status, id) index lets it stop after LIMIT rows.
 import type { Knex } from 'knex';
-import { dbNow, dbNowPlusMs, dialectOf, placeholders, rowsOf } from '../../publication/kafkaFirst/dialect';
+import { nowSql, nowPlusMsSql, dialectOf, placeholders, rowsOf } from '../../infra/sql/dialect';
 import type { Domain } from '../../publication/event';
 
 export interface ClaimedPublication {
@@ -65,11 +65,11 @@ function toClaimed(r: Row): ClaimedPublication {
 
 export async function claimNextBatch(db: Knex, o: { owner: string; leaseMs: number; limit: number }): Promise<ClaimedPublication[]> {
   const d = dialectOf(db);
-  const now = dbNow(d);
-  if (d === 'pg') {
+  const now = nowSql(d);
+  if (d === 'postgres') {
     const r = await db.raw(
       `UPDATE event_publications p
-          SET claim_owner = ?, claim_expires_at = ${dbNowPlusMs(d)}
+          SET claim_owner = ?, claim_expires_at = ${nowPlusMsSql(d)}
          FROM (SELECT id FROM event_publications WHERE ${eligible(now)} ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED) picked
         WHERE p.id = picked.id
       RETURNING ${RETURNED.split(', ').map((c) => `p.${c}`).join(', ')}`,
@@ -83,7 +83,7 @@ export async function claimNextBatch(db: Knex, o: { owner: string; leaseMs: numb
       const ids = rowsOf<{ id: number }>(d, await trx.raw(pick, [o.limit])).map((p) => p.id);
       if (ids.length === 0) return [];
       const inIds = `id IN (${placeholders(ids.length)})`;
-      await trx.raw(`UPDATE event_publications SET claim_owner = ?, claim_expires_at = ${dbNowPlusMs(d)} WHERE ${inIds}`, [o.owner, o.leaseMs, ...ids]);
+      await trx.raw(`UPDATE event_publications SET claim_owner = ?, claim_expires_at = ${nowPlusMsSql(d)} WHERE ${inIds}`, [o.owner, o.leaseMs, ...ids]);
       return rowsOf<Row>(d, await trx.raw(`SELECT ${RETURNED} FROM event_publications WHERE ${inIds} ORDER BY id`, ids)).map(toClaimed);
     },
     { isolationLevel: 'read committed' },

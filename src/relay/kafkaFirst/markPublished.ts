@@ -5,7 +5,7 @@
 // difference as claim_lost. The row is then finished by its new owner (publishing it once more is the
 // documented, harmless duplicate). Single UPDATE by primary key list; row locks only on those rows.
 import type { Knex } from 'knex';
-import { dbNow, dialectOf, placeholders } from '../../publication/kafkaFirst/dialect';
+import { nowSql, dialectOf, placeholders } from '../../infra/sql/dialect';
 
 /** Returns how many rows this owner still held and marked PUBLISHED. */
 export async function markPublished(db: Knex, owner: string, ids: number[]): Promise<number> {
@@ -13,9 +13,9 @@ export async function markPublished(db: Knex, owner: string, ids: number[]): Pro
   const d = dialectOf(db);
   const r = await db.raw(
     `UPDATE event_publications
-        SET status = 'PUBLISHED', published_at = ${dbNow(d)}, claim_owner = NULL, claim_expires_at = NULL
+        SET status = 'PUBLISHED', published_at = ${nowSql(d)}, claim_owner = NULL, claim_expires_at = NULL
       WHERE id IN (${placeholders(ids.length)}) AND claim_owner = ? AND status = 'NOT_PUBLISHED'`,
     [...ids, owner],
   );
-  return d === 'pg' ? Number((r as { rowCount: number }).rowCount) : Number((r as [{ affectedRows: number }])[0].affectedRows);
+  return d === 'postgres' ? Number((r as { rowCount: number }).rowCount) : Number((r as [{ affectedRows: number }])[0].affectedRows);
 }

@@ -7,7 +7,7 @@
 // to right and a CASE on the incremented column would differ between dialects. The error columns only
 // ever receive summarizeError output (redacted, truncated), never raw exception text or payload bytes.
 import type { Knex } from 'knex';
-import { dbNowPlusMs, dialectOf } from '../../publication/kafkaFirst/dialect';
+import { nowPlusMsSql, dialectOf } from '../../infra/sql/dialect';
 import type { SafeErrorSummary } from '../../shared/redact';
 import type { RelayFailureDecision } from './decideRelayFailure';
 
@@ -16,11 +16,11 @@ export async function markRelayFailure(db: Knex, owner: string, id: number, deci
   const d = dialectOf(db);
   const r = await db.raw(
     `UPDATE event_publications
-        SET relay_attempts = ?, status = ?, next_attempt_at = ${dbNowPlusMs(d)},
+        SET relay_attempts = ?, status = ?, next_attempt_at = ${nowPlusMsSql(d)},
             claim_owner = NULL, claim_expires_at = NULL, last_error_code = ?, last_error_summary = ?
       WHERE id = ? AND claim_owner = ? AND status = 'NOT_PUBLISHED'`,
     [decision.relayAttempts, decision.status, decision.retryInMs, error.code.slice(0, 64), error.summary.slice(0, 255), id, owner],
   );
-  const n = d === 'pg' ? Number((r as { rowCount: number }).rowCount) : Number((r as [{ affectedRows: number }])[0].affectedRows);
+  const n = d === 'postgres' ? Number((r as { rowCount: number }).rowCount) : Number((r as [{ affectedRows: number }])[0].affectedRows);
   return n === 1;
 }

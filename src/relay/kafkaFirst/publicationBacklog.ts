@@ -4,7 +4,7 @@
 // it cheap because only unfinished rows are scanned.
 import type { Knex } from 'knex';
 import type { Domain } from '../../publication/event';
-import { dialectOf, rowsOf } from '../../publication/kafkaFirst/dialect';
+import { dialectOf, rowsOf } from '../../infra/sql/dialect';
 
 export interface DomainBacklog {
   domain: Domain;
@@ -17,10 +17,10 @@ export interface DomainBacklog {
 export async function publicationBacklog(db: Knex): Promise<DomainBacklog[]> {
   const d = dialectOf(db);
   const age =
-    d === 'pg'
+    d === 'postgres'
       ? `EXTRACT(EPOCH FROM (CURRENT_TIMESTAMP(3) - MIN(CASE WHEN status = 'NOT_PUBLISHED' THEN created_at END)))`
       : `TIMESTAMPDIFF(MICROSECOND, MIN(CASE WHEN status = 'NOT_PUBLISHED' THEN created_at END), NOW(3)) / 1000000`;
-  const now = d === 'pg' ? 'CURRENT_TIMESTAMP(3)' : 'NOW(3)';
+  const now = d === 'postgres' ? 'CURRENT_TIMESTAMP(3)' : 'NOW(3)';
   const r = await db.raw(
     `SELECT domain,
             SUM(CASE WHEN status = 'NOT_PUBLISHED' THEN 1 ELSE 0 END) AS not_published,

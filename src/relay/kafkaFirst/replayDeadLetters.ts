@@ -9,7 +9,7 @@
 // select the ids and update them in one short transaction.
 import type { Knex } from 'knex';
 import type { Domain } from '../../publication/event';
-import { dbNow, dialectOf, placeholders, rowsOf } from '../../publication/kafkaFirst/dialect';
+import { nowSql, dialectOf, placeholders, rowsOf } from '../../infra/sql/dialect';
 
 export interface ReplayFilter {
   domain: Domain;
@@ -31,8 +31,8 @@ export async function replayDeadLetters(db: Knex, f: ReplayFilter): Promise<Repl
   const byIds = f.eventIds?.length ? ` AND event_id IN (${placeholders(f.eventIds.length)})` : '';
   const pick = `SELECT id FROM event_publications WHERE status = 'DEAD_LETTER' AND domain = ?${byIds} ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`;
   const pickBindings = [f.domain, ...(f.eventIds ?? []), f.limit];
-  const set = `SET status = 'NOT_PUBLISHED', relay_attempts = 0, replay_count = replay_count + 1, next_attempt_at = ${dbNow(d)}, claim_owner = NULL, claim_expires_at = NULL`;
-  if (d === 'pg') {
+  const set = `SET status = 'NOT_PUBLISHED', relay_attempts = 0, replay_count = replay_count + 1, next_attempt_at = ${nowSql(d)}, claim_owner = NULL, claim_expires_at = NULL`;
+  if (d === 'postgres') {
     const r = await db.raw(`UPDATE event_publications ${set} WHERE status = 'DEAD_LETTER' AND id IN (${pick}) RETURNING event_id, aggregate_id, version`, pickBindings);
     return rowsOf<Row>(d, r).map(replayed);
   }

@@ -5,6 +5,7 @@
 // caller) and values are bound parameters; the JSON lookups only run on the few rows that the
 // (status, ...) indexes select as not yet published.
 import type { Knex } from 'knex';
+import { isPostgres as dialectIsPostgres } from '../../../infra/sql/dialect';
 import type { Domain } from '../../../publication/event';
 
 export const SCOPE_FIELDS = ['detectId', 'projectId', 'schoolId', 'grade', 'userId', 'customerId', 'currency'] as const;
@@ -20,7 +21,7 @@ export interface PendingScope {
 }
 
 export function isPostgres(db: Knex): boolean {
-  return db.client.config.client === 'pg';
+  return dialectIsPostgres(db);
 }
 
 function dataField(db: Knex, field: ScopeField | 'createdAt'): string {
