@@ -102,12 +102,37 @@ export function startStateChangeHub(o: StateChangeHubOptions): StateChangeHub {
   const consumer: Consumer = o.kafka.consumer({ groupId: o.groupId, sessionTimeout: 10000, heartbeatInterval: 1000, maxWaitTimeInMs: 500, retry: { retries: 10 } }); // short polls: a prompt stop()
   let resolveReady!: () => void;
   const ready = new Promise<void>((r) => (resolveReady = r));
-  consumer.on(consumer.events.GROUP_JOIN, () => resolveReady());
+  // A new group starts at the log end ("latest"). Its first position is committed at once, and every
+  // batch after, so that when Kafka goes away and the consumer restarts it resumes where it was,
+  // not at the new log end: changes flushed by other processes during an outage are not skipped.
+  let positioned = false;
+  consumer.on(consumer.events.GROUP_JOIN, () => {
+    if (!positioned) {
+      positioned = true;
+      void commitStartingPosition().catch((err) => o.logger.warn({ err: { name: (err as Error).name } }, 'state-change hub could not record its starting position'));
+    }
+    resolveReady();
+  });
+  consumer.on(consumer.events.CRASH, (e) => o.logger.warn({ error: e.payload.error?.name, restart: e.payload.restart }, 'state-change hub consumer crashed'));
+  async function commitStartingPosition(): Promise<void> {
+    const admin = o.kafka.admin();
+    await admin.connect();
+    try {
+      const [committed] = await admin.fetchOffsets({ groupId: o.groupId, topics: [o.topic] });
+      const ends = await admin.fetchTopicOffsets(o.topic);
+      const unset = new Set((committed?.partitions ?? []).filter((p) => p.offset === '-1').map((p) => p.partition));
+      const toCommit = ends.filter((p) => unset.has(p.partition) || !committed).map((p) => ({ topic: o.topic, partition: p.partition, offset: p.offset }));
+      if (toCommit.length) await consumer.commitOffsets(toCommit);
+    } finally {
+      await admin.disconnect();
+    }
+  }
   const running = (async () => {
     await consumer.connect();
     await consumer.subscribe({ topic: o.topic, fromBeginning: false });
     await consumer.run({
       autoCommit: true,
+      autoCommitThreshold: 1,
       eachBatch: async ({ batch }) => {
         const changes = batch.messages.flatMap((m) => {
           const c = m.value ? decodeStateChange(m.value.toString('utf8')) : undefined;
