@@ -21,7 +21,8 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { quick: false, profile: false };
+  // `npm run bench --quick` (without `--`) reaches us as npm_config_quick, not as an argument.
+  const a: Args = { quick: process.env.npm_config_quick === 'true', profile: process.env.npm_config_profile === 'true' };
   for (const arg of argv) {
     if (arg === '--quick') a.quick = true;
     else if (arg === '--profile') a.profile = true;

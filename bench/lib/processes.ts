@@ -10,6 +10,20 @@ import { waitFor } from '../../src/shared/lifecycle';
 
 export const repoRoot = join(__dirname, '..', '..');
 
+// Children still running when the bench process exits (an error, Ctrl-C) are killed with it, so no
+// gateway or worker outlives its run.
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of live) c.kill('SIGKILL');
+});
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => process.exit(130));
+
+function track(child: ChildProcess): ChildProcess {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -70,7 +84,7 @@ export interface GatewayProcess {
 export async function startGatewayProcess(o: ChildOptions & { roles?: string }): Promise<GatewayProcess> {
   const port = await freePort();
   const env = { ...o.env, HTTP_PORT: String(port), TIDEMARK_ROLES: o.roles ?? 'gateway' };
-  const child = spawn(process.execPath, nodeArgs(o, 'src/main.ts'), { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = track(spawn(process.execPath, nodeArgs(o, 'src/main.ts'), { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] }));
   const tail: string[] = [];
   pipeTail(child, o.name, tail);
   const base = `http://127.0.0.1:${port}`;
@@ -112,11 +126,13 @@ export interface RoleWorker {
 export async function startRoleWorker(o: ChildOptions & { roles: WorkerRole[] }): Promise<RoleWorker> {
   // Workers profile their working phase themselves (from `go`), so start-up is not in the profile.
   if (o.cpuProfDir) mkdirSync(o.cpuProfDir, { recursive: true });
-  const child = spawn(process.execPath, nodeArgs({ ...o, cpuProfDir: undefined }, join('bench', 'workers', 'roleWorker.ts'), [o.roles.join(',')]), {
-    cwd: repoRoot,
-    env: o.cpuProfDir ? { ...o.env, BENCH_CPU_PROFILE_DIR: o.cpuProfDir } : o.env,
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+  const child = track(
+    spawn(process.execPath, nodeArgs({ ...o, cpuProfDir: undefined }, join('bench', 'workers', 'roleWorker.ts'), [o.roles.join(',')]), {
+      cwd: repoRoot,
+      env: o.cpuProfDir ? { ...o.env, BENCH_CPU_PROFILE_DIR: o.cpuProfDir } : o.env,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    }),
+  );
   const tail: string[] = [];
   pipeTail(child, o.name, tail);
   const messages: string[] = [];

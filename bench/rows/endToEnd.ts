@@ -24,7 +24,7 @@ export const endToEndRow: BenchRow = {
   id: 5,
   name: NAME,
   async run(ctx): Promise<RowResult> {
-    const durationMs = ctx.quick ? 15_000 : 60_000;
+    const durationMs = ctx.quick ? 12_000 : 60_000;
     const env = await benchEnv();
     const s = env.settings;
     let gw: GatewayUnderTest | undefined;

@@ -36,7 +36,7 @@ export const writePathRow: BenchRow = {
   name: NAME,
   async run(ctx): Promise<RowResult> {
     const concurrency = 32;
-    const roundMs = ctx.quick ? 4_000 : 15_000;
+    const roundMs = ctx.quick ? 3_000 : 15_000;
     const rounds = 2;
     const env = await benchEnv();
     const s = env.settings;

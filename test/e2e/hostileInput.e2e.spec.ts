@@ -14,6 +14,7 @@ import { createTestEnv, TEST_JWT_SECRET, type TestEnv } from '../support/testEnv
 import { authHeader } from '../support/tokens';
 import { callRaw, isClear, type Answer } from '../support/timedClient';
 import { hostileCases, PLACE, validOrder, type Auth, type HostileCase } from '../support/hostileCases';
+import { injectionCases, tokenCases } from '../support/hostileStringCases';
 
 describe('hostile GraphQL input', () => {
   let env: TestEnv;
@@ -76,7 +77,7 @@ describe('hostile GraphQL input', () => {
     return c.rawBody !== undefined ? rawPost(url, c.rawBody, h) : callRaw(url, c.query!, typeof c.variables === 'function' ? c.variables(seeded) : c.variables, h, 30000);
   };
 
-  const cases = hostileCases(hostileStrings);
+  const cases = [...hostileCases(), ...injectionCases(hostileStrings), ...tokenCases()];
 
   it.each(cases.filter((c) => c.expect === 'reject'))('refuses $group: $name with a clear typed error and changes nothing', async (c) => {
     const a = await send(c);

@@ -19,28 +19,14 @@ import { productReconciliation } from './support/productReconciliation';
 import { selectedProfile } from './support/profile';
 import { printReport, writeReport, type FaultRecord, type SuiteReport } from './support/report';
 import { connectionKiller, type ConnectionKiller } from './support/storeFaults';
-import { timeToVisible, verifyConverged, type ProductReconciliation } from './support/verify';
+import { timeToVisible, type ProductReconciliation } from './support/verify';
+import { runCycle, type Expect, type Injected } from './support/faultCycle';
 import { Workload } from './support/workload';
 import { waitFor } from '../../src/shared/lifecycle';
 import { projectorGroupId } from '../../src/projections/projectorRole';
 
 const profile = selectedProfile();
 jest.setTimeout(profile.cycleTimeoutMs);
-
-interface Injected {
-  /** Keep the fault in place while traffic flows (an outage), or end it at once (a kill, a storm). */
-  hold: boolean;
-  restore(): Promise<void>;
-  evidence?(): Promise<Record<string, unknown>>;
-}
-
-interface Expect {
-  /**
-   * Domains whose readers must have been told something other than FRESH while the fault lasted:
-   * a CATCHING_UP or STALE marker, or (ClickHouse down, nothing to read) a clear STORE_UNAVAILABLE.
-   */
-  notFreshDuring?: ('fitness' | 'orders')[];
-}
 
 describe(`fault suite (${profile.name} profile)`, () => {
   let env: FaultEnv;
@@ -85,7 +71,7 @@ describe(`fault suite (${profile.name} profile)`, () => {
         anomalies: workload?.anomalies ?? [],
       };
       const file = writeReport(report);
-      process.stdout.write(`\n${printReport(report)}\n(report: ${file})\n`);
+      process.stdout.write(`\n${printReport(report)}\n(report: ${file}; logs: ${cluster?.logs})\n`);
     }
     await killer?.close();
     await cluster?.stopAll();
@@ -98,60 +84,8 @@ describe(`fault suite (${profile.name} profile)`, () => {
     return workload.acknowledged.filter((a) => (a.domain === 'fitness' ? (f.get(a.id)?.version ?? 0) >= a.version : o.has(a.id))).length;
   }
 
-  /** Keeps a fault in place for the profile's outage while writes keep being acknowledged. */
-  async function holdOutage(phase: string, since: number): Promise<void> {
-    await waitFor(() => Date.now() - since >= profile.outageMs && workload.phaseStats(phase).requests >= 10, { timeoutMs: profile.outageMs + 60000, intervalMs: 200, what: `the ${phase} outage` });
-  }
-
-  async function cycle(name: string, inject: () => Promise<Injected>, expectations: Expect = {}): Promise<void> {
-    workload.setPhase(name);
-    probe.setPhase(name);
-    const injectedAt = Date.now();
-    const fault = await inject();
-    if (fault.hold) await holdOutage(name, injectedAt);
-    const recovery = `${name}:recovery`;
-    workload.setPhase(recovery);
-    probe.setPhase(recovery);
-    // Recovery is timed from the moment the fault ends (the engine or process is being started again),
-    // so it includes the restart itself, consumer-group rejoins and the backlog drain.
-    const restoredAt = Date.now();
-    await fault.restore();
-    const recoveryMs = await timeToVisible(env.resources, [...workload.acknowledged], restoredAt, profile.recoveryTimeoutMs).catch(() => null);
-    await workload.pause();
-    probe.setPhase(`${name}:verify`);
-    const verdict = await verifyConverged({ resources: env.resources, workload, probe, reconciliation, timeoutMs: profile.recoveryTimeoutMs });
-    const evidence = fault.evidence ? await fault.evidence() : {};
-    const freshnessDuring: Record<string, number> = {};
-    for (const s of probe.of(name)) freshnessDuring[`${s.domain}:${s.status}`] = (freshnessDuring[`${s.domain}:${s.status}`] ?? 0) + 1;
-    const record: FaultRecord = {
-      fault: name,
-      outageMs: restoredAt - injectedAt,
-      recoveryMs,
-      during: workload.phaseStats(name),
-      recovery: workload.phaseStats(recovery),
-      freshnessDuring,
-      verdict: { ...verdict, differences: verdict.differences.length },
-      evidence: { ...evidence, productDetail: verdict.productDetail, firstDifferences: verdict.differences.slice(0, 5) },
-    };
-    records.push(record);
-    workload.setPhase('steady');
-    probe.setPhase('steady');
-    workload.start();
-
-    expect(verdict.differences).toEqual([]);
-    expect(verdict.lost).toEqual([]);
-    expect(verdict.mismatched).toEqual([]);
-    expect(verdict.backlog).toEqual({ pending: 0, parked: 0, deadLettered: 0 });
-    expect({ clean: verdict.productClean, discrepancies: verdict.productDiscrepancies }).toEqual({ clean: true, discrepancies: 0 });
-    expect(verdict.freshnessAfter).toEqual({ fitness: 'FRESH', orders: 'FRESH' });
-    expect(recoveryMs).not.toBeNull();
-    // Clear answers only: data or a typed, actionable error; never a hang or an anonymous failure.
-    expect({ during: record.during.unclear, recovery: record.recovery.unclear, timeouts: record.during.timeouts + record.recovery.timeouts }).toEqual({ during: 0, recovery: 0, timeouts: 0 });
-    const duringSamples = probe.of(name);
-    expect(duringSamples.every((s) => s.clear)).toBe(true);
-    for (const d of expectations.notFreshDuring ?? []) expect({ domain: d, told: duringSamples.filter((s) => s.domain === d).some((s) => s.status !== 'FRESH') }).toEqual({ domain: d, told: true });
-    expect(workload.anomalies).toEqual([]);
-  }
+  const cycle = (name: string, inject: () => Promise<Injected>, expectations: Expect = {}) =>
+    runCycle({ resources: env.resources, workload, probe, reconciliation, profile, records }, name, inject, expectations);
 
   it('keeps the stores and ClickHouse identical under steady traffic (baseline)', async () => {
     await waitFor(() => workload.acknowledged.length >= 30 && Date.now() - started >= profile.steadyMs, { timeoutMs: 60000, what: 'baseline traffic' });

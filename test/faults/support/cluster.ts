@@ -1,7 +1,7 @@
 // The Tidemark deployment under test: one gateway, relays, projectors and one reconciler, each a
 // separate process (roleProcesses.ts), so relays and projectors can be added, SIGKILLed, frozen
 // (SIGSTOP) and removed independently while the gateway keeps serving.
-import { rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../../src/devstack/stack';
 import type { FaultEnv } from './faultEnv';
@@ -12,9 +12,17 @@ export class Cluster {
   private readonly logDir: string;
 
   constructor(private readonly env: FaultEnv) {
-    // Outside the engines' folder (removed at cleanup), so the last run's logs survive for diagnosis.
-    this.logDir = join(repoRoot, '.tidemark', 'faults', 'last-run-logs');
-    rmSync(this.logDir, { recursive: true, force: true });
+    // Outside the engines' folder (removed at cleanup), so a run's logs survive for diagnosis; one
+    // folder per run (suites may run concurrently), the five newest kept.
+    const logs = join(repoRoot, '.tidemark', 'faults', 'logs');
+    mkdirSync(logs, { recursive: true });
+    const old = readdirSync(logs).map((n) => ({ n, t: statSync(join(logs, n)).mtimeMs })).sort((a, b) => b.t - a.t);
+    for (const o of old.slice(4)) rmSync(join(logs, o.n), { recursive: true, force: true });
+    this.logDir = join(logs, env.runId);
+  }
+
+  get logs(): string {
+    return this.logDir;
   }
 
   get gateway(): RoleProcess {

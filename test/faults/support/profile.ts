@@ -28,7 +28,7 @@ export const REDUCED: FaultProfile = {
   stormMs: 3000,
   steadyMs: 3000,
   repeats: 1,
-  recoveryTimeoutMs: 90000,
+  recoveryTimeoutMs: 150000,
   cycleTimeoutMs: 240000,
 };
 

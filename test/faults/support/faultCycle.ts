@@ -1,0 +1,95 @@
+// One fault cycle: inject the fault under traffic, hold it (outages) or end it at once (kills, storms),
+// restore, time the recovery, pause traffic, verify convergence (verify.ts), record the figures and
+// assert everything the suite demands. Traffic resumes before the assertions, so a failed cycle does
+// not stop the next one from running under load.
+import type { Resources } from '../../../src/app/resources';
+import { waitFor } from '../../../src/shared/lifecycle';
+import type { FreshnessProbe } from './freshnessProbe';
+import { notYetVisible } from './oracle';
+import type { FaultProfile } from './profile';
+import type { FaultRecord } from './report';
+import { timeToVisible, verifyConverged, type ProductReconciliation } from './verify';
+import type { Workload } from './workload';
+
+export interface Injected {
+  /** Keep the fault in place while traffic flows (an outage), or end it at once (a kill, a storm). */
+  hold: boolean;
+  restore(): Promise<void>;
+  evidence?(): Promise<Record<string, unknown>>;
+}
+
+export interface Expect {
+  /**
+   * Domains whose readers must have been told something other than FRESH while the fault lasted:
+   * a CATCHING_UP or STALE marker, or (ClickHouse down, nothing to read) a clear STORE_UNAVAILABLE.
+   */
+  notFreshDuring?: ('fitness' | 'orders')[];
+}
+
+export interface CycleContext {
+  resources: Resources;
+  workload: Workload;
+  probe: FreshnessProbe;
+  reconciliation: ProductReconciliation;
+  profile: FaultProfile;
+  records: FaultRecord[];
+}
+
+/** Keeps a fault in place for the profile's outage while writes keep being acknowledged. */
+async function holdOutage(c: CycleContext, phase: string, since: number): Promise<void> {
+  const { profile, workload } = c;
+  await waitFor(() => Date.now() - since >= profile.outageMs && workload.phaseStats(phase).requests >= 10, { timeoutMs: profile.outageMs + 60000, intervalMs: 200, what: `the ${phase} outage` });
+}
+
+export async function runCycle(c: CycleContext, name: string, inject: () => Promise<Injected>, expectations: Expect = {}): Promise<void> {
+  const { resources, workload, probe, reconciliation, profile, records } = c;
+  workload.setPhase(name);
+  probe.setPhase(name);
+  const injectedAt = Date.now();
+  const fault = await inject();
+  if (fault.hold) await holdOutage(c, name, injectedAt);
+  const recovery = `${name}:recovery`;
+  workload.setPhase(recovery);
+  probe.setPhase(recovery);
+  // Recovery is timed from the moment the fault ends (the engine or process is being started again),
+  // so it includes the restart itself, consumer-group rejoins and the backlog drain.
+  const restoredAt = Date.now();
+  await fault.restore();
+  const ackedAtRestore = [...workload.acknowledged];
+  const recoveryMs = await timeToVisible(resources, ackedAtRestore, restoredAt, profile.recoveryTimeoutMs).catch(() => null);
+  const invisibleAtTimeout = recoveryMs === null ? await notYetVisible(resources, ackedAtRestore).catch(() => -1) : 0;
+  await workload.pause();
+  probe.setPhase(`${name}:verify`);
+  const verdict = await verifyConverged({ resources, workload, probe, reconciliation, timeoutMs: profile.recoveryTimeoutMs });
+  const evidence = fault.evidence ? await fault.evidence() : {};
+  const freshnessDuring: Record<string, number> = {};
+  for (const s of probe.of(name)) freshnessDuring[`${s.domain}:${s.status}`] = (freshnessDuring[`${s.domain}:${s.status}`] ?? 0) + 1;
+  const record: FaultRecord = {
+    fault: name,
+    outageMs: restoredAt - injectedAt,
+    recoveryMs,
+    during: workload.phaseStats(name),
+    recovery: workload.phaseStats(recovery),
+    freshnessDuring,
+    verdict: { ...verdict, differences: verdict.differences.length },
+    evidence: { ...evidence, ...(recoveryMs === null ? { invisibleAtTimeout } : {}), productDetail: verdict.productDetail, firstDifferences: verdict.differences.slice(0, 5) },
+  };
+  records.push(record);
+  workload.setPhase('steady');
+  probe.setPhase('steady');
+  workload.start();
+
+  expect(verdict.differences).toEqual([]);
+  expect(verdict.lost).toEqual([]);
+  expect(verdict.mismatched).toEqual([]);
+  expect(verdict.backlog).toEqual({ pending: 0, parked: 0, deadLettered: 0 });
+  expect({ clean: verdict.productClean, discrepancies: verdict.productDiscrepancies }).toEqual({ clean: true, discrepancies: 0 });
+  expect(verdict.freshnessAfter).toEqual({ fitness: 'FRESH', orders: 'FRESH' });
+  expect(recoveryMs).not.toBeNull();
+  // Clear answers only: data or a typed, actionable error; never a hang or an anonymous failure.
+  expect({ during: record.during.unclear, recovery: record.recovery.unclear, timeouts: record.during.timeouts + record.recovery.timeouts }).toEqual({ during: 0, recovery: 0, timeouts: 0 });
+  const duringSamples = probe.of(name);
+  expect(duringSamples.every((s) => s.clear)).toBe(true);
+  for (const d of expectations.notFreshDuring ?? []) expect({ domain: d, told: duringSamples.filter((s) => s.domain === d).some((s) => s.status !== 'FRESH') }).toEqual({ domain: d, told: true });
+  expect(workload.anomalies).toEqual([]);
+}
