@@ -26,4 +26,7 @@ export const startProjectorRole: RoleStarter = ({ resources: r, logger, registry
     logger,
     registry,
     stateChanges,
+    // A dead member's partitions move to the survivors after 10 s instead of kafkajs' default 30 s;
+    // the projector heartbeats every 3 s even while a flush waits (see awaitWithHeartbeat).
+    consumer: { sessionTimeout: 10000, heartbeatInterval: 1000 },
   });

@@ -3,7 +3,7 @@
 // (privateEngines.ts, stopped and started freely), migrated once here so the role processes start on
 // an up-to-date schema. `childEnv()` renders the settings as the environment variables of
 // src/config/settings.ts, so every role process reads exactly the same configuration.
-import { settingsTable, type Settings } from '../../../src/config/settings';
+import { settingsTable, settingsToEnv, type Settings } from '../../../src/config/settings';
 import { migrateAll } from '../../../src/app/migrateAll';
 import { openResources, type Resources } from '../../../src/app/resources';
 import { createDatabases, dropDatabases, testSettings, uniqueSuffix } from '../../support/testEnv';
@@ -48,16 +48,7 @@ export const FAULT_TUNING: Partial<Settings> = {
   dbPoolMax: 8,
 };
 
-/** The environment variable of every setting, rendered from a Settings object. */
-export function settingsToEnv(s: Settings): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, def] of Object.entries(settingsTable)) {
-    const v = (s as unknown as Record<string, unknown>)[key];
-    if (v === undefined || v === null) continue;
-    env[def.env] = Array.isArray(v) ? v.join(',') : String(v);
-  }
-  return env;
-}
+export { settingsToEnv };
 
 export async function createFaultEnv(log: (l: string) => void, overrides: Partial<Settings> = {}): Promise<FaultEnv> {
   await sweepAbandonedRuns(log);
