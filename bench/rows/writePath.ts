@@ -41,6 +41,7 @@ export const writePathRow: BenchRow = {
     const env = await benchEnv();
     const s = env.settings;
     let gw: GatewayUnderTest | undefined;
+    let gw2: GatewayUnderTest | undefined;
     const pools = s.fitnessShardDatabases.map((database) =>
       mysql.createPool({ host: s.mysqlHost, port: s.mysqlPort, user: s.mysqlUser, password: s.mysqlPassword, database, connectionLimit: s.dbPoolMax, timezone: 'Z' }),
     );
@@ -125,6 +126,16 @@ export const writePathRow: BenchRow = {
         ctx.log(`row 1: round ${r + 1}/${rounds} our transaction as raw SQL`);
         sameTxnRounds.push(await rawSameTransaction());
       }
+      // Scale-out check: gateways are stateless, so a second gateway process (requests alternate
+      // between the two) shows whether one gateway's event loop is what limits the write path.
+      ctx.log('row 1: ours with 2 gateway processes');
+      gw2 = await startGatewayUnderTest(s, { name: 'gateway-2' });
+      const client2 = await gw2.client('client', concurrency);
+      const twoGateways = await closedLoop({
+        concurrency,
+        durationMs: roundMs,
+        op: async (w) => void (await (w % 2 ? client2 : client).request(RECORD_MUTATION, { input: recordInput(n++) })),
+      });
       const o = merge(ourRounds);
       const c = merge(rawRounds);
       const oursPerSec = perSecond(o.ok, o.elapsedMs);
@@ -151,6 +162,7 @@ export const writePathRow: BenchRow = {
             const perSec = perSecond(t.ok, t.elapsedMs);
             return { writesPerSec: perSec, ratioToCeiling: throughputRatio(perSec, ceiling), latencyMs: summarize(t.latencies), failed: t.failed };
           })(),
+          twoGatewayProcesses: { writesPerSec: perSecond(twoGateways.ok, twoGateways.elapsedMs), ratioToCeiling: throughputRatio(perSecond(twoGateways.ok, twoGateways.elapsedMs), ceiling), failed: twoGateways.failed },
           cpuMsPerOp: { gateway: round(cpu.gateway / Math.max(o.ok, 1), 3), rawClient: round(cpu.rawClient / Math.max(c.ok, 1), 3) },
           perRound: ourRounds.map((r, i) => ({ ours: perSecond(r.ok, r.elapsedMs), raw: perSecond(rawRounds[i]!.ok, rawRounds[i]!.elapsedMs) })),
           shards: pools.length,
@@ -160,6 +172,7 @@ export const writePathRow: BenchRow = {
       };
     } finally {
       await gw?.stop().catch(() => undefined);
+      await gw2?.stop().catch(() => undefined);
       await Promise.all(pools.map((p) => p.end()));
       await env.cleanup();
     }

@@ -16,6 +16,9 @@ export interface KafkaStateSinkOptions {
   maxBuffered?: number;
 }
 
+/** Most changes per Kafka send (see flush). */
+const SEND_CHUNK = 500;
+
 export function fromKafkaStateSink(o: KafkaStateSinkOptions): StateChangeSink {
   const flushMs = o.flushIntervalMs ?? 25;
   const maxBuffered = o.maxBuffered ?? 10000;
@@ -31,15 +34,22 @@ export function fromKafkaStateSink(o: KafkaStateSinkOptions): StateChangeSink {
     if (buffer.length === 0) return;
     const batch = buffer;
     buffer = [];
+    let done = 0;
     try {
       connected ??= producer.connect();
       await connected;
-      await producer.send({ topic: o.topic, acks: 1, messages: batch.map((c) => ({ key: c.aggregateId, value: encodeStateChange(c) })) });
-      sent.inc(batch.length);
+      // Sent in chunks: kafkajs groups one send's messages per partition by copying the partition's
+      // array for every message (quadratic), and this topic has a single partition, so one send of a
+      // full buffer cost a fifth of a busy projector's CPU (docs/benchmarks.md).
+      for (; done < batch.length; done += SEND_CHUNK) {
+        const chunk = batch.slice(done, done + SEND_CHUNK);
+        await producer.send({ topic: o.topic, acks: 1, messages: chunk.map((c) => ({ key: c.aggregateId, value: encodeStateChange(c) })) });
+        sent.inc(chunk.length);
+      }
     } catch (err) {
       connected = undefined;
-      // Put the batch back ahead of newer changes, keeping at most maxBuffered (the newest).
-      buffer = [...batch, ...buffer];
+      // Put the unsent part back ahead of newer changes, keeping at most maxBuffered (the newest).
+      buffer = [...batch.slice(done), ...buffer];
       if (buffer.length > maxBuffered) {
         dropped.inc(buffer.length - maxBuffered);
         buffer = buffer.slice(buffer.length - maxBuffered);
