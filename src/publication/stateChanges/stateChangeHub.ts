@@ -99,32 +99,31 @@ export function startStateChangeHub(o: StateChangeHubOptions): StateChangeHub {
     for (const c of changes) for (const s of subscribers) s.offer(c);
   };
 
-  const consumer: Consumer = o.kafka.consumer({ groupId: o.groupId, sessionTimeout: 10000, heartbeatInterval: 1000, maxWaitTimeInMs: 500, retry: { retries: 10 } }); // short polls: a prompt stop()
+  const consumer: Consumer = o.kafka.consumer({ groupId: o.groupId, sessionTimeout: 10000, heartbeatInterval: 1000, maxWaitTimeInMs: 500, retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 3000 } }); // short polls for a prompt stop(); never gives up on a broker that is away, retrying at least every 3 s
   let resolveReady!: () => void;
   const ready = new Promise<void>((r) => (resolveReady = r));
-  // A new group starts at the log end ("latest"). Its first position is committed at once, and every
-  // batch after, so that when Kafka goes away and the consumer restarts it resumes where it was,
-  // not at the new log end: changes flushed by other processes during an outage are not skipped.
-  let positioned = false;
+  // A new group starts at the log end ("latest"). The hub remembers, in memory, the next offset of
+  // every partition (the log end at its first join, then what it has consumed), and after any later
+  // join (a restart after Kafka went away, a rebalance) it seeks back there. So changes that other
+  // processes flushed while this instance was cut off are delivered, not skipped; this does not
+  // depend on committed offsets, whose first commit can race the group's first rebalance.
+  const positions = new Map<number, string>();
+  let joins = 0;
   consumer.on(consumer.events.GROUP_JOIN, () => {
-    if (!positioned) {
-      positioned = true;
-      void commitStartingPosition().catch((err) => o.logger.warn({ err: { name: (err as Error).name } }, 'state-change hub could not record its starting position'));
-    }
+    if (joins++ === 0) void rememberLogEnd();
+    else for (const [partition, offset] of positions) consumer.seek({ topic: o.topic, partition, offset });
     resolveReady();
   });
   consumer.on(consumer.events.CRASH, (e) => o.logger.warn({ error: e.payload.error?.name, restart: e.payload.restart }, 'state-change hub consumer crashed'));
-  async function commitStartingPosition(): Promise<void> {
+  async function rememberLogEnd(): Promise<void> {
     const admin = o.kafka.admin();
-    await admin.connect();
     try {
-      const [committed] = await admin.fetchOffsets({ groupId: o.groupId, topics: [o.topic] });
-      const ends = await admin.fetchTopicOffsets(o.topic);
-      const unset = new Set((committed?.partitions ?? []).filter((p) => p.offset === '-1').map((p) => p.partition));
-      const toCommit = ends.filter((p) => unset.has(p.partition) || !committed).map((p) => ({ topic: o.topic, partition: p.partition, offset: p.offset }));
-      if (toCommit.length) await consumer.commitOffsets(toCommit);
+      await admin.connect();
+      for (const p of await admin.fetchTopicOffsets(o.topic)) if (!positions.has(p.partition)) positions.set(p.partition, p.offset);
+    } catch (err) {
+      o.logger.warn({ err: { name: (err as Error).name } }, 'state-change hub could not read the log end; a restart may resume at the new end');
     } finally {
-      await admin.disconnect();
+      await admin.disconnect().catch(() => undefined);
     }
   }
   const running = (async () => {
@@ -132,13 +131,14 @@ export function startStateChangeHub(o: StateChangeHubOptions): StateChangeHub {
     await consumer.subscribe({ topic: o.topic, fromBeginning: false });
     await consumer.run({
       autoCommit: true,
-      autoCommitThreshold: 1,
       eachBatch: async ({ batch }) => {
         const changes = batch.messages.flatMap((m) => {
           const c = m.value ? decodeStateChange(m.value.toString('utf8')) : undefined;
           return c ? [c] : [];
         });
         dispatch(changes);
+        const last = batch.messages[batch.messages.length - 1];
+        if (last) positions.set(batch.partition, (BigInt(last.offset) + 1n).toString());
       },
     });
   })().catch((err) => o.logger.error({ err }, 'state-change hub failed to start'));
