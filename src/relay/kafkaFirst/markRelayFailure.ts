@@ -7,7 +7,7 @@
 // to right and a CASE on the incremented column would differ between dialects. The error columns only
 // ever receive summarizeError output (redacted, truncated), never raw exception text or payload bytes.
 import type { Knex } from 'knex';
-import { nowPlusMsSql, dialectOf } from '../../infra/sql/dialect';
+import { affectedRows, nowPlusMsSql, dialectOf } from '../../infra/sql/dialect';
 import type { SafeErrorSummary } from '../../shared/redact';
 import type { RelayFailureDecision } from './decideRelayFailure';
 
@@ -21,6 +21,6 @@ export async function markRelayFailure(db: Knex, owner: string, id: number, deci
       WHERE id = ? AND claim_owner = ? AND status = 'NOT_PUBLISHED'`,
     [decision.relayAttempts, decision.status, decision.retryInMs, error.code.slice(0, 64), error.summary.slice(0, 255), id, owner],
   );
-  const n = d === 'postgres' ? Number((r as { rowCount: number }).rowCount) : Number((r as [{ affectedRows: number }])[0].affectedRows);
+  const n = affectedRows(d, r);
   return n === 1;
 }
