@@ -6,20 +6,12 @@ import type { FitnessEventType, FitnessResultState } from './types';
 
 export const FITNESS_SCHEMA_VERSION = 1;
 
-export interface FitnessEventData extends Record<string, unknown> {
-  dataId: number;
-  detectId: number;
-  userId: number;
-  projectId: number;
-  schoolId: number;
-  grade: number;
-  result: string;
-  unit: string;
-  version: number;
-  isDeleted: boolean;
+/** The state of one version on the wire: times as ISO-8601 UTC strings; the shard travels in the envelope. */
+export type FitnessEventData = Omit<FitnessResultState, 'createdAt' | 'updatedAt' | 'shard'> & {
   createdAt: string;
   updatedAt: string;
-}
+  [key: string]: unknown;
+};
 
 export function fitnessEventId(dataId: number, version: number): string {
   return `fitness-result-${dataId}-v${version}`;

@@ -5,28 +5,13 @@
 // once (the scheduler and an operator's repair call): both compare the same stores and write the same
 // verdict, and the WHERE verification = 'PENDING' guard keeps the first verdict.
 import type { Knex } from 'knex';
-import type { Domain } from '../../../publication/event';
-import { repairOf, type RepairAction, type RepairOutcome, type RepairRecord, type Verification } from '../records';
+import { repairOf, type RepairRecord, type Verification } from '../records';
 
-export interface NewRepair {
-  discrepancyId: number | null;
-  domain: Domain;
-  scopeKey: string;
-  scope: Record<string, unknown>;
-  action: RepairAction;
-  reason: string;
-  aggregateId: string | null;
-  sourceVersion: number | null;
-  targetVersion: number | null;
-  eventId: string | null;
-  rebuildId: number | null;
-  requestedBy: string;
-  outcome: RepairOutcome;
-  outcomeNote: string | null;
-  verification: Verification;
+/** A repair as decided: the audit row before the ledger assigns id, timestamps and verification progress. */
+export type NewRepair = Omit<RepairRecord, 'id' | 'verificationAttempts' | 'verifiedAt' | 'errorCode' | 'errorSummary' | 'createdAt' | 'updatedAt'> & {
   errorCode?: string | null;
   errorSummary?: string | null;
-}
+};
 
 export async function insertRepairs(db: Knex, repairs: NewRepair[], at: Date): Promise<RepairRecord[]> {
   if (repairs.length === 0) return [];
