@@ -61,7 +61,7 @@ export const settingsTable = {
   ordersStrategy: setting('ORDERS_PUBLICATION_STRATEGY', 'kafka-first', 'How order events are published: outbox | kafka-first.', strategy),
 
   relayBatchSize: setting('RELAY_BATCH_SIZE', '500', 'Rows one relay claim takes.', int(1, 10000)),
-  relayPollIntervalMs: setting('RELAY_POLL_INTERVAL_MS', '200', 'Relay sleep when a claim found nothing.', int(1, 600000)),
+  relayPollIntervalMs: setting('RELAY_POLL_INTERVAL_MS', '50', 'Relay sleep when a claim found nothing (the wait a new event can add before it is claimed; an idle relay makes 1000/this claims per second per shard).', int(1, 600000)),
   relayLeaseMs: setting('RELAY_LEASE_MS', '30000', 'Claim lease; must exceed RELAY_PUBLISH_TIMEOUT_MS so a slow healthy publish is not reclaimed.', int(100, 3600000)),
   relayPublishTimeoutMs: setting('RELAY_PUBLISH_TIMEOUT_MS', '10000', 'Kafka request timeout of one relay publish.', int(100, 600000)),
   relayMaxAttempts: setting('RELAY_MAX_ATTEMPTS', '20', 'Outbox publish attempts before an event is PARKED (20 with the default backoff rides out a Kafka outage of about 10 minutes).', int(1, 1000)),
@@ -100,7 +100,7 @@ export const settingsTable = {
   // Projector and read models (docs/projections.md, docs/queries.md).
   projectorGroupId: setting('PROJECTOR_GROUP_ID', undefined, 'Kafka consumer group of the projector (also the `consumer` of its checkpoints); defaults to <KAFKA_TOPIC_PREFIX>.projector.', z.string().regex(/^[A-Za-z0-9._-]{1,200}$/).optional()),
   projectorBatchSize: setting('PROJECTOR_BATCH_SIZE', '2000', 'Rows buffered before the projector flushes (one ClickHouse insert per table per flush).', int(1, 100000)),
-  projectorFlushIntervalMs: setting('PROJECTOR_FLUSH_INTERVAL_MS', '200', 'Longest time a consumed event waits in the buffer before a flush.', int(1, 60000)),
+  projectorFlushIntervalMs: setting('PROJECTOR_FLUSH_INTERVAL_MS', '100', 'Least time between two flush starts of one projector member: events after a quiet spell are written at once, a busy member makes at most one ClickHouse insert per table per interval.', int(1, 60000)),
   projectorConcurrentPartitions: setting('PROJECTOR_CONCURRENT_PARTITIONS', '8', 'Partitions one projector member processes at once (their events share a flush).', int(1, 1000)),
   projectorRetryBaseMs: setting('PROJECTOR_RETRY_BASE_MS', '250', 'First pause after a failed flush (ClickHouse or dead-letter topic unavailable); doubles with jitter.', int(1, 600000)),
   projectorRetryMaxMs: setting('PROJECTOR_RETRY_MAX_MS', '5000', 'Longest pause between flush retries while ClickHouse is unavailable.', int(1, 600000)),

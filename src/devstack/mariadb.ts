@@ -41,8 +41,10 @@ export function mariadbService(ctx: StackContext): StackService {
         await waitFor(() => tcpAnswers(s.mysqlHost, s.mysqlPort), { timeoutMs: 60000, what: 'MariaDB to listen' });
       }
       if (!isLocal) return; // external servers are provisioned by their owners
-      const root = knex({ client: 'mysql2', connection: { host: s.mysqlHost, port: s.mysqlPort, user: 'root', password: '' }, pool: { min: 0, max: 1 } });
+      const root = knex({ client: 'mysql2', connection: { host: s.mysqlHost, port: s.mysqlPort, user: 'root', password: '', connectTimeout: 5000 }, pool: { min: 0, max: 1 } });
       try {
+        // A server that has just booted listens before it answers (seen on a fresh machine under load).
+        await waitFor(() => root.raw('SELECT 1').then(() => true), { timeoutMs: 90000, intervalMs: 500, what: 'MariaDB to answer queries' });
         for (const host of ['%', 'localhost', '127.0.0.1']) {
           await root.raw('CREATE USER IF NOT EXISTS ?@? IDENTIFIED BY ?', [s.mysqlUser, host, s.mysqlPassword]);
           // Tests create uniquely named tidemark_* databases, so the grant covers the prefix.

@@ -39,6 +39,8 @@ export function postgresService(ctx: StackContext): StackService {
       if (!isLocal) return;
       const admin = connect('postgres', '', 'postgres');
       try {
+        // A server that has just booted listens before it answers (seen on a fresh machine under load).
+        await waitFor(() => admin.raw('SELECT 1').then(() => true), { timeoutMs: 90000, intervalMs: 500, what: 'PostgreSQL to answer queries' });
         const role = await admin.raw('SELECT 1 FROM pg_roles WHERE rolname = ?', [s.pgUser]);
         if (role.rows.length === 0) await admin.raw(`CREATE ROLE ?? LOGIN CREATEDB PASSWORD '${s.pgPassword.replace(/'/g, "''")}'`, [s.pgUser]);
         const db = await admin.raw('SELECT 1 FROM pg_database WHERE datname = ?', [s.pgDatabase]);

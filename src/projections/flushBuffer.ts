@@ -1,8 +1,10 @@
 // Group commit for the projector. Every partition's batch handler adds its mapped messages as a
-// `part` and waits; the buffer flushes when it holds `batchSize` messages or when the oldest part
-// has waited `flushIntervalMs`, writing all parts of all partitions with one insert per table. A
-// part's promise resolves only after the sink acknowledged everything in that flush, so the caller
-// may then commit its Kafka offsets.
+// `part` and waits; the buffer writes all parts of all partitions with one insert per table. It
+// flushes when it holds `batchSize` messages, and otherwise at the next flush slot: flushes start at
+// least `flushIntervalMs` apart, so a quiet projector writes an event at once (after COALESCE_MS, to
+// let the other partitions of the same fetch join) while a busy one makes at most one insert per
+// table per interval (ClickHouse wants few, large inserts). A part's promise resolves only after the
+// sink acknowledged everything in that flush, so the caller may then commit its Kafka offsets.
 //
 // A failed flush (ClickHouse or the dead-letter topic unavailable) is retried with the injected
 // RetryPolicy, for as long as it takes: the waiting handlers keep their partitions paused, nothing is
@@ -53,6 +55,9 @@ export class ProjectorStoppingError extends Error {
   }
 }
 
+/** Parts of one Kafka fetch reach the buffer within a few milliseconds of each other. */
+const COALESCE_MS = 5;
+
 interface Waiting {
   part: FlushPart;
   resolve(): void;
@@ -97,6 +102,7 @@ export class FlushBuffer {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private closing = false;
+  private lastFlushStartedAt = Number.NEGATIVE_INFINITY;
   private readonly abandon = new AbortController();
 
   constructor(
@@ -111,8 +117,15 @@ export class FlushBuffer {
       this.waiting.push({ part, resolve, reject });
       this.buffered += part.messages;
       if (this.buffered >= this.opts.batchSize) this.kick();
-      else this.timer ??= setTimeout(() => this.kick(), this.opts.flushIntervalMs);
+      else if (!this.flushing) this.scheduleNextSlot();
     });
+  }
+
+  /** Arms the flush timer for the next slot (a running flush re-arms it when it ends). */
+  private scheduleNextSlot(): void {
+    if (this.timer) return;
+    const slot = this.lastFlushStartedAt + this.opts.flushIntervalMs - Date.now();
+    this.timer = setTimeout(() => this.kick(), Math.max(Math.min(COALESCE_MS, this.opts.flushIntervalMs), slot));
   }
 
   /** Flushes what is buffered, waiting at most `deadlineMs` for a failing sink before giving up. */
@@ -132,10 +145,10 @@ export class FlushBuffer {
     this.timer = undefined;
     this.flushing ??= this.run().finally(() => {
       this.flushing = undefined;
-      // Parts that arrived during the flush: flush now if due, or time them from now.
+      // Parts that arrived during the flush: flush now if full, or at the next slot.
       if (this.waiting.length === 0) return;
       if (this.closing || this.buffered >= this.opts.batchSize) this.kick();
-      else this.timer ??= setTimeout(() => this.kick(), this.opts.flushIntervalMs);
+      else this.scheduleNextSlot();
     });
   }
 
@@ -144,6 +157,7 @@ export class FlushBuffer {
     this.waiting = [];
     this.buffered = 0;
     if (taken.length === 0) return;
+    this.lastFlushStartedAt = Date.now();
     const batch = toBatch(taken.map((w) => w.part));
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();

@@ -51,6 +51,30 @@ describe('projector flush buffer (group commit)', () => {
     await buf.close(1000);
   });
 
+  it('flushes a quiet buffer at once and starts later flushes at least the interval apart', async () => {
+    jest.useFakeTimers();
+    try {
+      const sink = recordingSink();
+      const buf = new FlushBuffer(sink, { batchSize: 1000, flushIntervalMs: 1000, retry: noDelay });
+      const first = buf.add(part(0, '1', [row(1, 1)]));
+      await jest.advanceTimersByTimeAsync(5); // only the few ms that let a fetch's other partitions join
+      await first;
+      expect(sink.batches).toHaveLength(1);
+      const second = buf.add(part(0, '2', [row(2, 1)]));
+      const third = buf.add(part(1, '1', [row(3, 1)]));
+      await jest.advanceTimersByTimeAsync(900);
+      expect(sink.batches).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(100);
+      await Promise.all([second, third]);
+      expect(sink.batches.map((b) => b.messages)).toEqual([1, 2]);
+      const closing = buf.close(1000);
+      await jest.advanceTimersByTimeAsync(0);
+      await closing;
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('holds the waiters while the sink fails and resolves them once a retry succeeds', async () => {
     const sink = recordingSink(3);
     const paused: boolean[] = [];

@@ -5,7 +5,7 @@
 import type { Kafka, Producer } from 'kafkajs';
 import { counter, type Registry } from '../../metrics/registry';
 import type { Logger } from '../../shared/logger';
-import { encodeStateChange, type StateChange, type StateChangeSink } from './stateChange';
+import { encodeStateChanges, type StateChange, type StateChangeSink } from './stateChange';
 
 export interface KafkaStateSinkOptions {
   kafka: Kafka;
@@ -16,8 +16,8 @@ export interface KafkaStateSinkOptions {
   maxBuffered?: number;
 }
 
-/** Most changes per Kafka send (see flush). */
-const SEND_CHUNK = 500;
+/** Most changes per Kafka message (about 250 bytes each, far below the broker's message limit). */
+const CHANGES_PER_MESSAGE = 200;
 
 export function fromKafkaStateSink(o: KafkaStateSinkOptions): StateChangeSink {
   const flushMs = o.flushIntervalMs ?? 25;
@@ -38,14 +38,14 @@ export function fromKafkaStateSink(o: KafkaStateSinkOptions): StateChangeSink {
     try {
       connected ??= producer.connect();
       await connected;
-      // Sent in chunks: kafkajs groups one send's messages per partition by copying the partition's
-      // array for every message (quadratic), and this topic has a single partition, so one send of a
-      // full buffer cost a fifth of a busy projector's CPU (docs/benchmarks.md).
-      for (; done < batch.length; done += SEND_CHUNK) {
-        const chunk = batch.slice(done, done + SEND_CHUNK);
-        await producer.send({ topic: o.topic, acks: 1, messages: chunk.map((c) => ({ key: c.aggregateId, value: encodeStateChange(c) })) });
-        sent.inc(chunk.length);
-      }
+      // Many changes per message, one send per flush: per-change messages cost the relay and the
+      // projector as much Kafka work as the events themselves (docs/benchmarks.md). The topic has a
+      // single partition, so the order of changes is kept without a key.
+      const messages: { value: string }[] = [];
+      for (let i = 0; i < batch.length; i += CHANGES_PER_MESSAGE) messages.push({ value: encodeStateChanges(batch.slice(i, i + CHANGES_PER_MESSAGE)) });
+      await producer.send({ topic: o.topic, acks: 1, messages });
+      done = batch.length;
+      sent.inc(batch.length);
     } catch (err) {
       connected = undefined;
       // Put the unsent part back ahead of newer changes, keeping at most maxBuffered (the newest).

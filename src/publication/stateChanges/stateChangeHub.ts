@@ -5,7 +5,7 @@
 import type { Consumer, Kafka } from 'kafkajs';
 import { counter, gauge, type Registry } from '../../metrics/registry';
 import type { Logger } from '../../shared/logger';
-import { decodeStateChange, type ObservedState, type StateChange } from './stateChange';
+import { decodeStateChanges, type ObservedState, type StateChange } from './stateChange';
 import type { Domain } from '../event';
 
 export const SLOW_SUBSCRIBER_CLOSE_CODE = 4008;
@@ -132,10 +132,7 @@ export function startStateChangeHub(o: StateChangeHubOptions): StateChangeHub {
     await consumer.run({
       autoCommit: true,
       eachBatch: async ({ batch }) => {
-        const changes = batch.messages.flatMap((m) => {
-          const c = m.value ? decodeStateChange(m.value.toString('utf8')) : undefined;
-          return c ? [c] : [];
-        });
+        const changes = batch.messages.flatMap((m) => (m.value ? decodeStateChanges(m.value.toString('utf8')) : []));
         dispatch(changes);
         const last = batch.messages[batch.messages.length - 1];
         if (last) positions.set(batch.partition, (BigInt(last.offset) + 1n).toString());
