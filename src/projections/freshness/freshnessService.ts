@@ -1,10 +1,12 @@
 // Freshness markers for reads. Cheap by construction: the projector's progress per domain is read at
 // most once per `cacheMs` per gateway process (concurrent requests share the in-flight read), the
 // pending count of a scope likewise, and per-aggregate questions arrive batched (one query per store
-// for all ids of a request, via the request's DataLoader). A cached marker keeps the asOf of the
+// for all ids of a request, via the request's DataLoader, and for all concurrent requests of the
+// same event-loop turn, via a coalescing loader: src/shared/coalescing.ts). A cached marker keeps the asOf of the
 // moment its inputs were read, so a client always sees how old the verdict is.
 import type { Registry } from 'prom-client';
 import { counter } from '../../metrics/registry';
+import { coalescingLoader, loadAll } from '../../shared/coalescing';
 import type { Domain } from '../../publication/event';
 import type { Clock } from '../../shared/clock';
 import { decideFreshness, type Freshness, type Known, type PartitionProgress, type PendingSummary } from './decideFreshness';
@@ -56,6 +58,12 @@ export function createFreshnessService(d: FreshnessServiceDeps): FreshnessServic
     ? counter(d.registry, { name: 'tidemark_freshness_markers_total', help: 'Freshness markers computed, by domain, status and reason.', labelNames: ['domain', 'status', 'reason'] })
     : undefined;
 
+  const pendingOf = (domain: Domain) =>
+    coalescingLoader<string, Known<PendingSummary>>(async (ids) => {
+      const r = await d.pending.byAggregate(domain, [...ids]);
+      return ids.map((id) => (r.ok ? { ok: true, value: r.value.get(id) ?? { pending: 0, stuck: 0, oldestAtMs: null } } : r));
+    });
+  const pendingByDomain: Record<Domain, ReturnType<typeof pendingOf>> = { fitness: pendingOf('fitness'), orders: pendingOf('orders') };
   const progressOf = (domain: Domain) => progressCache.get(domain, () => d.progress.progress(domain, d.clock.now().getTime()));
 
   function decide(domain: Domain, pending: Timed<Known<PendingSummary>>, progress: Timed<Known<PartitionProgress[]>>): Freshness {
@@ -71,12 +79,9 @@ export function createFreshnessService(d: FreshnessServiceDeps): FreshnessServic
     },
     async forAggregates(domain, ids) {
       const atMs = d.clock.now().getTime();
-      const [pending, progress] = await Promise.all([d.pending.byAggregate(domain, ids), progressOf(domain)]);
+      const [pending, progress] = await Promise.all([loadAll(pendingByDomain[domain], ids), progressOf(domain)]);
       const out = new Map<string, Freshness>();
-      for (const id of ids) {
-        const one: Known<PendingSummary> = pending.ok ? { ok: true, value: pending.value.get(id) ?? { pending: 0, stuck: 0, oldestAtMs: null } } : pending;
-        out.set(id, decide(domain, { atMs, value: one }, progress));
-      }
+      ids.forEach((id, i) => out.set(id, decide(domain, { atMs, value: pending[i]! }, progress)));
       return out;
     },
     close: () => d.progress.close(),

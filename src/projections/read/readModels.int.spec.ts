@@ -66,6 +66,18 @@ describe('read models (latest state only)', () => {
     expect(got).toHaveLength(2);
   });
 
+  it('coalesces point lookups of concurrent callers into one query, and answers each caller its own ids', async () => {
+    const before = await queries('fitnessByIds');
+    const [a, b, c] = await Promise.all([rm.fitnessByIds([900001]), rm.fitnessByIds([100, 300]), rm.fitnessByIds([999999, 900001])]);
+    expect(await queries('fitnessByIds')).toBe(before + 1);
+    expect(a.map((v) => v.dataId)).toEqual(['900001']);
+    expect(b.map((v) => v.dataId)).toEqual(['100']);
+    expect(c.map((v) => v.dataId)).toEqual(['900001']);
+    // Nothing is remembered between turns: a later lookup asks the store again.
+    await rm.fitnessByIds([900001]);
+    expect(await queries('fitnessByIds')).toBe(before + 2);
+  });
+
   it('pages through a filter with stable cursors', async () => {
     const p1 = await rm.fitnessPage({ detectId: 10001, projectId: 3 }, 2);
     expect(p1.nodes.map((n) => n.dataId)).toEqual(['100', '200']);

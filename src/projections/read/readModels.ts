@@ -4,6 +4,7 @@ import type { Registry } from 'prom-client';
 import type { Settings } from '../../config/settings';
 import type { Resources } from '../../app/resources';
 import { systemClock, type Clock } from '../../shared/clock';
+import { coalescingLoader, loadAll } from '../../shared/coalescing';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
 import { createFreshnessService, type FreshnessService } from '../freshness/freshnessService';
@@ -41,14 +42,24 @@ export interface ReadModels {
 
 export function createReadModels(d: { store: ReadModelStore; database: string; freshness: FreshnessService; maxPageSize: number }): ReadModels {
   const { store, database } = d;
+  // Point lookups of concurrent requests share one query (src/shared/coalescing.ts).
+  const fitnessById = coalescingLoader<number, FitnessView | null>(async (ids) => {
+    const found = new Map((await selectFitnessByIds(store, database, [...ids])).map((v) => [v.dataId, v]));
+    return ids.map((id) => found.get(String(id)) ?? null);
+  });
+  const orderById = coalescingLoader<string, OrderView | null>(async (ids) => {
+    const found = new Map((await selectOrdersByIds(store, database, [...ids])).map((v) => [v.orderId, v]));
+    return ids.map((id) => found.get(id) ?? null);
+  });
+  const present = <T>(v: T | null): v is T => v !== null;
   return {
     maxPageSize: d.maxPageSize,
     freshness: d.freshness,
-    fitnessByIds: (ids) => selectFitnessByIds(store, database, ids),
+    fitnessByIds: async (ids) => (await loadAll(fitnessById, ids)).filter(present),
     fitnessByStudents: (keys) => selectFitnessByStudents(store, database, keys),
     fitnessPage: (f, first, after) => selectFitnessPage(store, database, f, first, after),
     fitnessReport: (detectId, projectId, groupBy) => selectFitnessReport(store, database, detectId, projectId, groupBy),
-    ordersByIds: (ids) => selectOrdersByIds(store, database, ids),
+    ordersByIds: async (ids) => (await loadAll(orderById, ids)).filter(present),
     ordersPage: (f, first, after) => selectOrdersPage(store, database, f, first, after),
     orderReport: (from, to, groupBy) => selectOrderReport(store, database, from, to, groupBy),
     close: () => d.freshness.close(),
