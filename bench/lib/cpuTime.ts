@@ -2,6 +2,7 @@
 // When other work shares the CPUs, throughput falls but CPU-ms per operation stays comparable, so
 // the notes can say which side needs more CPU for the same work.
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
@@ -22,4 +23,35 @@ export async function withCpu<T>(pid: number, work: () => Promise<T>): Promise<{
   const before = cpuMs(pid);
   const result = await work();
   return { result, cpuMs: cpuMs(pid) - before };
+}
+
+export interface MachineTicks {
+  busy: number;
+  total: number;
+}
+
+/** Busy and total CPU ticks of the whole machine so far, from /proc/stat (all CPUs together). */
+export function machineTicks(): MachineTicks {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!; // "cpu  user nice system idle iowait irq softirq steal ..."
+    const t = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = t.reduce((a, b) => a + b, 0);
+    return { busy: total - t[3]! - t[4]!, total };
+  } catch {
+    return { busy: Number.NaN, total: Number.NaN };
+  }
+}
+
+/**
+ * Share (0-1) of the machine's CPU capacity that was busy since `since`, counting every process: when
+ * a stage already keeps the machine near 1.0, adding processes cannot make it faster here.
+ */
+export function machineBusySince(since: MachineTicks): number {
+  const now = machineTicks();
+  return Math.round(((now.busy - since.busy) / (now.total - since.total)) * 1000) / 1000;
+}
+
+/** Machine CPU milliseconds per operation (every process: ours, the engines, the load generator). */
+export function machineCpuMsPerOp(busyShare: number, wallMs: number, ops: number): number {
+  return Math.round(((busyShare * cpus().length * wallMs) / ops) * 10000) / 10000;
 }

@@ -11,7 +11,7 @@ import type { DomainEvent } from '../../src/publication/event';
 import { waitFor } from '../../src/shared/lifecycle';
 import { fitnessEvent, produceEvents } from '../../test/support/projectionEvents';
 import { benchEnv, childEnvFor } from '../lib/benchEnv';
-import { cpuMs } from '../lib/cpuTime';
+import { cpuMs, machineBusySince, machineCpuMsPerOp, machineTicks } from '../lib/cpuTime';
 import { startRoleWorker, type RoleWorker } from '../lib/processes';
 import type { BenchRow, RowResult } from '../lib/row';
 import { perSecond, round, throughputRatio } from '../lib/stats';
@@ -69,16 +69,18 @@ export const projectorRow: BenchRow = {
       const rows = events.map((e, i) => rawFitnessRow(e, i % s.kafkaPartitions, i));
       const rawCpu0 = cpuMs(process.pid);
       const rawStart = performance.now();
+      const rawTicks0 = machineTicks();
       for (let i = 0; i < rows.length; i += s.projectorBatchSize)
         await ch.insert({ table: `${s.clickhouseDatabase}.fitness_results_raw`, values: rows.slice(i, i + s.projectorBatchSize), format: 'JSONEachRow', clickhouse_settings: { wait_end_of_query: 1 } });
       const rawMs = performance.now() - rawStart;
       const rawCpuMs = cpuMs(process.pid) - rawCpu0;
+      const rawMachineBusy = machineBusySince(rawTicks0);
       const rawCount = await chCount(ch, s.clickhouseDatabase, 'fitness_results_raw');
 
       // Timed from the moment the members have joined their group and own the partitions, until
       // ClickHouse holds every row of this run (rows ingested since it started). A second run with 2
       // members (a fresh consumer group re-reads the topic) shows how the projector scales out.
-      const project = async (members: number): Promise<{ ms: number; cpuMsPerEvent: number }> => {
+      const project = async (members: number): Promise<{ ms: number; cpuMsPerEvent: number; machineBusy: number }> => {
         const env2 = childEnvFor(s, { PROJECTOR_GROUP_ID: `${s.kafkaTopicPrefix}.bench-projector-${members}` });
         const started = await Promise.all(
           Array.from({ length: members }, (_, i) => startRoleWorker({ name: `projector-${i + 1}`, roles: ['projector'], env: env2, cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row4-members${members}` : undefined })),
@@ -88,12 +90,14 @@ export const projectorRow: BenchRow = {
         await Promise.all(started.map((w) => w.go()));
         const cpu0 = started.reduce((n, w) => n + cpuMs(w.pid), 0);
         const t0 = performance.now();
+        const ticks0 = machineTicks();
         await waitFor(async () => (await chCount(ch, s.clickhouseDatabase, 'fitness_results', `ingested_at_ms >= ${since}`)) >= total, { timeoutMs: 600_000, intervalMs: 100, what: 'projection complete' });
         const ms = performance.now() - t0;
+        const machineBusy = machineBusySince(ticks0);
         const cpu = started.reduce((n, w) => n + cpuMs(w.pid), 0) - cpu0;
         for (const w of started) await w.stop();
         workers.length = 0;
-        return { ms, cpuMsPerEvent: round(cpu / total, 4) };
+        return { ms, cpuMsPerEvent: round(cpu / total, 4), machineBusy };
       };
       ctx.log('row 4: projecting with 1 member');
       const one = await project(1);
@@ -121,10 +125,14 @@ export const projectorRow: BenchRow = {
           flushIntervalMs: s.projectorFlushIntervalMs,
           oursMs: round(ms),
           oursCpuMsPerEvent: one.cpuMsPerEvent,
+          oursMachineBusy: one.machineBusy,
+          oursMachineCpuMsPerEvent: machineCpuMsPerOp(one.machineBusy, ms, total),
           rawMs: round(rawMs),
           rawClientCpuMsPerEvent: round(rawCpuMs / total, 4),
+          rawMachineBusy,
+          rawMachineCpuMsPerEvent: machineCpuMsPerOp(rawMachineBusy, rawMs, total),
           rawRows: rawCount,
-          twoMembers: { ms: round(ms2), eventsPerSec: perSecond(total, ms2), ratioToCeiling: throughputRatio(perSecond(total, ms2), ceiling), cpuMsPerEvent: two.cpuMsPerEvent },
+          twoMembers: { ms: round(ms2), eventsPerSec: perSecond(total, ms2), ratioToCeiling: throughputRatio(perSecond(total, ms2), ceiling), cpuMsPerEvent: two.cpuMsPerEvent, machineBusy: two.machineBusy },
         },
       };
     } finally {

@@ -11,7 +11,7 @@ import { toKafkaRecord, type DomainEvent } from '../../src/publication/event';
 import { waitFor } from '../../src/shared/lifecycle';
 import { seedOutbox } from '../../test/support/outboxSeed';
 import { benchEnv, childEnvFor } from '../lib/benchEnv';
-import { cpuMs } from '../lib/cpuTime';
+import { cpuMs, machineBusySince, machineCpuMsPerOp, machineTicks } from '../lib/cpuTime';
 import { createTopic, topicMessageCount } from '../lib/kafkaUtil';
 import { startRoleWorker, type RoleWorker } from '../lib/processes';
 import type { BenchRow, RowResult } from '../lib/row';
@@ -56,6 +56,7 @@ export const relayDrainRow: BenchRow = {
       const records = events.map((list) => list.map((e) => toKafkaRecord(e)));
       const rawCpu0 = cpuMs(process.pid);
       const rawStart = performance.now();
+      const rawTicks0 = machineTicks();
       await Promise.all(
         records.map(async (list) => {
           for (let i = 0; i < list.length; i += s.relayBatchSize)
@@ -64,10 +65,11 @@ export const relayDrainRow: BenchRow = {
       );
       const rawMs = performance.now() - rawStart;
       const rawCpuMs = cpuMs(process.pid) - rawCpu0;
+      const rawMachineBusy = machineBusySince(rawTicks0);
       await producer.disconnect();
       const rawCount = await topicMessageCount(env.resources.kafka, rawTopic);
 
-      const drain = async (processes: number): Promise<{ ms: number; perSec: number; cpuMsPerEvent: number }> => {
+      const drain = async (processes: number): Promise<{ ms: number; perSec: number; cpuMsPerEvent: number; machineBusy: number }> => {
         const started = await Promise.all(
           Array.from({ length: processes }, (_, i) =>
             startRoleWorker({ name: `relay-${i + 1}`, roles: ['relay'], env: childEnvFor(s, { TIDEMARK_INSTANCE_ID: `bench-relay-${i + 1}` }), cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row3-relay${processes}` : undefined }),
@@ -76,13 +78,15 @@ export const relayDrainRow: BenchRow = {
         workers.push(...started);
         const cpu0 = started.reduce((n, w) => n + cpuMs(w.pid), 0);
         const t0 = performance.now();
+        const ticks0 = machineTicks();
         await Promise.all(started.map((w) => w.go()));
         await waitFor(async () => (await unsent(dbs)) === 0, { timeoutMs: 600_000, intervalMs: 100, what: 'outbox drained' });
         const ms = performance.now() - t0;
+        const machineBusy = machineBusySince(ticks0);
         const cpu = started.reduce((n, w) => n + cpuMs(w.pid), 0) - cpu0;
         for (const w of started.splice(0)) await w.stop();
         workers.length = 0;
-        return { ms, perSec: perSecond(count, ms), cpuMsPerEvent: round(cpu / count, 4) };
+        return { ms, perSec: perSecond(count, ms), cpuMsPerEvent: round(cpu / count, 4), machineBusy };
       };
       ctx.log('row 3: draining with 1 relay process');
       const one = await drain(1);
@@ -108,12 +112,12 @@ export const relayDrainRow: BenchRow = {
           rows: count,
           shards: dbs.length,
           batchSize: s.relayBatchSize,
-          oneRelay: { ms: round(one.ms), eventsPerSec: one.perSec, cpuMsPerEvent: one.cpuMsPerEvent },
-          twoRelays: { ms: round(two.ms), eventsPerSec: two.perSec, ratioToCeiling: throughputRatio(two.perSec, ceiling), cpuMsPerEvent: two.cpuMsPerEvent },
-          raw: { ms: round(rawMs), eventsPerSec: ceiling, messages: rawCount, cpuMsPerEvent: round(rawCpuMs / count, 4) },
+          oneRelay: { ms: round(one.ms), eventsPerSec: one.perSec, cpuMsPerEvent: one.cpuMsPerEvent, machineBusy: one.machineBusy, machineCpuMsPerEvent: machineCpuMsPerOp(one.machineBusy, one.ms, count) },
+          twoRelays: { ms: round(two.ms), eventsPerSec: two.perSec, ratioToCeiling: throughputRatio(two.perSec, ceiling), cpuMsPerEvent: two.cpuMsPerEvent, machineBusy: two.machineBusy, machineCpuMsPerEvent: machineCpuMsPerOp(two.machineBusy, two.ms, count) },
+          raw: { ms: round(rawMs), eventsPerSec: ceiling, messages: rawCount, cpuMsPerEvent: round(rawCpuMs / count, 4), machineBusy: rawMachineBusy, machineCpuMsPerEvent: machineCpuMsPerOp(rawMachineBusy, rawMs, count) },
           deliveredMessages: delivered,
         },
-        note: twoFaster ? undefined : `2 relay processes (${round(two.ms)} ms) were not faster than 1 (${round(one.ms)} ms)`,
+        note: twoFaster ? undefined : `2 relay processes (${round(two.ms)} ms) were not faster than 1 (${round(one.ms)} ms); machine CPU busy ${Math.round(one.machineBusy * 100)}% with 1, ${Math.round(two.machineBusy * 100)}% with 2`,
       };
     } finally {
       for (const w of workers) await w.stop().catch(() => undefined);

@@ -61,6 +61,7 @@ export const settingsTable = {
   ordersStrategy: setting('ORDERS_PUBLICATION_STRATEGY', 'kafka-first', 'How order events are published: outbox | kafka-first.', strategy),
 
   relayBatchSize: setting('RELAY_BATCH_SIZE', '500', 'Rows one relay claim takes.', int(1, 10000)),
+  relayLoopsPerStore: setting('RELAY_LOOPS_PER_STORE', '2', 'Claim-publish-complete loops per store in one relay process: while one publishes, another claims or completes (SKIP LOCKED keeps their rows disjoint).', int(1, 64)),
   relayPollIntervalMs: setting('RELAY_POLL_INTERVAL_MS', '50', 'Relay sleep when a claim found nothing (the wait a new event can add before it is claimed; an idle relay makes 1000/this claims per second per shard).', int(1, 600000)),
   relayLeaseMs: setting('RELAY_LEASE_MS', '30000', 'Claim lease; must exceed RELAY_PUBLISH_TIMEOUT_MS so a slow healthy publish is not reclaimed.', int(100, 3600000)),
   relayPublishTimeoutMs: setting('RELAY_PUBLISH_TIMEOUT_MS', '10000', 'Kafka request timeout of one relay publish.', int(100, 600000)),

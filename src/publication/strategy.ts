@@ -23,8 +23,9 @@ export interface DomainPublication extends Stoppable {
 /** The outbox strategy needs no connection of its own: it writes on the caller's transaction. */
 export function outboxPublication(resources: Pick<Resources, 'topics'>): DomainPublication {
   // READ COMMITTED: the business row lock carries the version check; no gap locks, so concurrent
-  // writers and relay claims on one store never wait on each other's index ranges.
-  const publisher = outboxPublisher({ topicOf: topicByDomain(resources.topics), isolationLevel: 'read committed' });
+  // writers and relay claims on one store never wait on each other's index ranges. No per-transaction
+  // SET: it is PostgreSQL's default and every MySQL pooled connection's session level (fromMysql).
+  const publisher = outboxPublisher({ topicOf: topicByDomain(resources.topics) });
   const stateOf = async (db: Knex, eventId: string) => (await readOutboxStates(db, [eventId]))[0]?.state ?? null;
   return { strategy: 'outbox', publisher, states: readOutboxStates, stateOf, stop: async () => undefined };
 }

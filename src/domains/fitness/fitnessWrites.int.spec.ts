@@ -31,6 +31,16 @@ describe('fitness writes (sharded MariaDB + outbox)', () => {
     expect(new Date(row.updated_at).toISOString()).toBe(env1.occurredAt);
   });
 
+  it('runs every business transaction at READ COMMITTED without asking for it per transaction', async () => {
+    const level = async (q: (sql: string) => Promise<unknown>) => {
+      const [rows] = (await q('SELECT @@transaction_isolation AS l').catch(() => q('SELECT @@tx_isolation AS l'))) as [{ l: string }[]];
+      return rows[0]!.l;
+    };
+    // The session level of pooled connections, and what a write's own transaction sees.
+    expect(await level((sql) => h.shardDb(0).raw(sql))).toBe('READ-COMMITTED');
+    expect(await h.shardDb(1).transaction((trx) => level((sql) => trx.raw(sql)))).toBe('READ-COMMITTED');
+  });
+
   it('rolls the result back when its outbox insert fails (commit atomicity)', async () => {
     const first = await h.fitness.record({ ...teacherInput, userId: 9 });
     const shard = first.result.shard;

@@ -1,5 +1,5 @@
 // MySQL/MariaDB adapter: one knex pool per fitness shard. DECIMAL columns come back as strings so
-// results stay exact decimals end to end; every connection runs in UTC.
+// results stay exact decimals end to end; every connection runs in UTC and at READ COMMITTED.
 import knex, { type Knex } from 'knex';
 import type { Settings } from '../../config/settings';
 
@@ -36,9 +36,15 @@ export function mysqlKnex(s: MysqlConnectionSettings, database?: string, poolMax
     pool: {
       min: 0,
       max: poolMax,
-      // Every pooled connection works in UTC so NOW(3) and stored DATETIMEs agree across processes.
+      // Every pooled connection works in UTC so NOW(3) and stored DATETIMEs agree across processes,
+      // and at READ COMMITTED, the isolation every business transaction and relay claim here is
+      // designed for (no gap locks between writers and relays; PostgreSQL's default too). Set once
+      // per connection, it saves each write a `SET TRANSACTION` round trip; a transaction that
+      // needs another level (reconciliation's REPEATABLE READ snapshot) asks for it explicitly.
       afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, c: unknown) => void) =>
-        conn.query("SET time_zone = '+00:00'", (err) => done(err, conn)),
+        conn.query("SET time_zone = '+00:00'", (err) =>
+          err ? done(err, conn) : conn.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED', (err2) => done(err2, conn)),
+        ),
     },
     acquireConnectionTimeout: 10000,
   });

@@ -1,6 +1,8 @@
-// The relay role's outbox part: one relay loop and one maintenance loop per store that has an
-// outbox (every fitness shard, and the PostgreSQL orders store), sharing one idempotent Kafka
-// producer per process. Relays run on every store whatever the publication strategy, so rows left
+// The relay role's outbox part: RELAY_LOOPS_PER_STORE relay loops and one maintenance loop per store
+// that has an outbox (every fitness shard, and the PostgreSQL orders store), sharing one idempotent
+// Kafka producer per process. A single loop waits on the database or the broker most of the time
+// (claim, then publish, then complete, in sequence); a second loop overlaps those waits, and their
+// claims never overlap (SKIP LOCKED), exactly as between relay processes. Relays run on every store whatever the publication strategy, so rows left
 // behind by a strategy switch are still delivered (an empty outbox costs three index probes a poll).
 import type { RoleStarter } from '../../app/roles';
 import { exponentialBackoff } from '../backoff';
@@ -20,7 +22,7 @@ export const startOutboxRelays: RoleStarter = async ({ resources, logger, regist
   const log = logger.child({ component: 'outbox-relay' });
   const stores = outboxStoresOf(resources.mysql, resources.pg);
   const running = stores.flatMap((store) => [
-    startOutboxRelay({ ...tuning, store, sink, policy, owner: instanceId, metrics, logger: log, stateChanges }),
+    ...Array.from({ length: s.relayLoopsPerStore }, () => startOutboxRelay({ ...tuning, store, sink, policy, owner: instanceId, metrics, logger: log, stateChanges })),
     startOutboxMaintenance({
       store,
       metrics,
