@@ -116,16 +116,18 @@ export const orderPathRow: BenchRow = {
       const ourRounds: LoadReport[] = [];
       const rawRounds: LoadReport[] = [];
       // CPU spent per operation: the gateway child for ours, this process for the raw client side.
-      const cpu = { gateway: 0, rawClient: 0 };
+      const cpu = { gateway: 0, rawClient: 0, machineOurs: 0, machineRaw: 0 };
       for (let r = 0; r < rounds; r++) {
         ctx.log(`row 2: round ${r + 1}/${rounds} raw`);
         const rr = await withCpu(process.pid, () => closedLoop({ concurrency, durationMs: roundMs, op: raw }));
         rawRounds.push(rr.result);
         cpu.rawClient += rr.cpuMs;
+        cpu.machineRaw += rr.machineCpuMs;
         ctx.log(`row 2: round ${r + 1}/${rounds} ours`);
         const oo = await withCpu(gw.process.pid, () => closedLoop({ concurrency, durationMs: roundMs, op: place }));
         ourRounds.push(oo.result);
         cpu.gateway += oo.cpuMs;
+        cpu.machineOurs += oo.machineCpuMs;
       }
       const o = merge(ourRounds);
       const c = merge(rawRounds);
@@ -164,7 +166,12 @@ export const orderPathRow: BenchRow = {
           roundMs,
           ours: { ok: o.ok, failed: o.failed, latencyMs: summarize(o.latencies), failures: o.failures, outcomes },
           raw: { ok: c.ok, failed: c.failed, latencyMs: summarize(c.latencies), failures: c.failures },
-          cpuMsPerOp: { gateway: round(cpu.gateway / Math.max(o.ok, 1), 3), rawClient: round(cpu.rawClient / Math.max(c.ok, 1), 3) },
+          cpuMsPerOp: {
+            gateway: round(cpu.gateway / Math.max(o.ok, 1), 3),
+            rawClient: round(cpu.rawClient / Math.max(c.ok, 1), 3),
+            machineOurs: round(cpu.machineOurs / Math.max(o.ok, 1), 3),
+            machineRaw: round(cpu.machineRaw / Math.max(c.ok, 1), 3),
+          },
           perRound: ourRounds.map((r, i) => ({ ours: perSecond(r.ok, r.elapsedMs), raw: perSecond(rawRounds[i]!.ok, rawRounds[i]!.elapsedMs) })),
           normalPath: { ordersPlaced: placed, rowWritesMeasured: writes, writesPerTable, writesPerOrder, eventPublicationRows: publicationRows, outboxRows },
         },

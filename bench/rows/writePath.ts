@@ -113,16 +113,18 @@ export const writePathRow: BenchRow = {
       const ourRounds: LoadReport[] = [];
       const sameTxnRounds: LoadReport[] = [];
       // CPU spent per operation: the gateway child for ours, this process for the raw client side.
-      const cpu = { gateway: 0, rawClient: 0 };
+      const cpu = { gateway: 0, rawClient: 0, machineOurs: 0, machineRaw: 0 };
       for (let r = 0; r < rounds; r++) {
         ctx.log(`row 1: round ${r + 1}/${rounds} raw`);
         const rr = await withCpu(process.pid, raw);
         rawRounds.push(rr.result);
         cpu.rawClient += rr.cpuMs;
+        cpu.machineRaw += rr.machineCpuMs;
         ctx.log(`row 1: round ${r + 1}/${rounds} ours`);
         const oo = await withCpu(gw.process.pid, ours);
         ourRounds.push(oo.result);
         cpu.gateway += oo.cpuMs;
+        cpu.machineOurs += oo.machineCpuMs;
         ctx.log(`row 1: round ${r + 1}/${rounds} our transaction as raw SQL`);
         sameTxnRounds.push(await rawSameTransaction());
       }
@@ -163,7 +165,12 @@ export const writePathRow: BenchRow = {
             return { writesPerSec: perSec, ratioToCeiling: throughputRatio(perSec, ceiling), latencyMs: summarize(t.latencies), failed: t.failed };
           })(),
           twoGatewayProcesses: { writesPerSec: perSecond(twoGateways.ok, twoGateways.elapsedMs), ratioToCeiling: throughputRatio(perSecond(twoGateways.ok, twoGateways.elapsedMs), ceiling), failed: twoGateways.failed },
-          cpuMsPerOp: { gateway: round(cpu.gateway / Math.max(o.ok, 1), 3), rawClient: round(cpu.rawClient / Math.max(c.ok, 1), 3) },
+          cpuMsPerOp: {
+            gateway: round(cpu.gateway / Math.max(o.ok, 1), 3),
+            rawClient: round(cpu.rawClient / Math.max(c.ok, 1), 3),
+            machineOurs: round(cpu.machineOurs / Math.max(o.ok, 1), 3),
+            machineRaw: round(cpu.machineRaw / Math.max(c.ok, 1), 3),
+          },
           perRound: ourRounds.map((r, i) => ({ ours: perSecond(r.ok, r.elapsedMs), raw: perSecond(rawRounds[i]!.ok, rawRounds[i]!.elapsedMs) })),
           shards: pools.length,
           poolPerShard: s.dbPoolMax,
