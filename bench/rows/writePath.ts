@@ -128,6 +128,10 @@ export const writePathRow: BenchRow = {
         ctx.log(`row 1: round ${r + 1}/${rounds} our transaction as raw SQL`);
         sameTxnRounds.push(await rawSameTransaction());
       }
+      // How many writes one shard transaction carried on average (group commit, FITNESS_WRITE_GROUP_MAX).
+      const groupSum = await gw.metric('tidemark_fitness_write_group_size_sum');
+      const groupCount = await gw.metric('tidemark_fitness_write_group_size_count');
+      const meanWriteGroup = groupCount ? round(groupSum / groupCount, 2) : null;
       // Scale-out check: gateways are stateless, so a second gateway process (requests alternate
       // between the two) shows whether one gateway's event loop is what limits the write path.
       ctx.log('row 1: ours with 2 gateway processes');
@@ -165,6 +169,7 @@ export const writePathRow: BenchRow = {
             return { writesPerSec: perSec, ratioToCeiling: throughputRatio(perSec, ceiling), latencyMs: summarize(t.latencies), failed: t.failed };
           })(),
           twoGatewayProcesses: { writesPerSec: perSecond(twoGateways.ok, twoGateways.elapsedMs), ratioToCeiling: throughputRatio(perSecond(twoGateways.ok, twoGateways.elapsedMs), ceiling), failed: twoGateways.failed },
+          meanWriteGroup,
           cpuMsPerOp: {
             gateway: round(cpu.gateway / Math.max(o.ok, 1), 3),
             rawClient: round(cpu.rawClient / Math.max(c.ok, 1), 3),

@@ -70,19 +70,45 @@ const pageSizeEstimator =
     return 1 + childComplexity * first;
   };
 
+/** True when a page size (`first`) comes from a variable: then the cost differs per request. */
+function pageSizeFromVariable(doc: DocumentNode): boolean {
+  let found = false;
+  visit(doc, {
+    Argument(n) {
+      if (n.name.value === 'first' && n.value.kind === Kind.VARIABLE) found = true;
+    },
+  });
+  return found;
+}
+
 export function costLimitPlugin(schema: GraphQLSchema, maxCost: number, maxPageSize: number): ApolloServerPlugin {
+  // Apollo hands identical query texts the same parsed DocumentNode, so the cost of an operation whose
+  // page sizes are literals (every field's cost here depends on `first` only) is computed once per
+  // document: costing walked the whole document and coerced every variable on every request, half
+  // the pipeline's time for a small mutation (docs/benchmarks.md).
+  const constantCosts = new WeakMap<DocumentNode, Map<string, number>>();
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document }) {
+          const known = constantCosts.get(document)?.get(request.operationName ?? '');
           let cost: number;
           try {
-            cost = getComplexity({
-              schema,
-              query: request.operationName ? separateOperations(document)[request.operationName] ?? document : document,
-              variables: request.variables ?? {},
-              estimators: [fieldExtensionsEstimator(), pageSizeEstimator(maxPageSize), simpleEstimator({ defaultComplexity: 1 })],
-            });
+            if (known !== undefined) cost = known;
+            else {
+              const query = request.operationName ? separateOperations(document)[request.operationName] ?? document : document;
+              cost = getComplexity({
+                schema,
+                query,
+                variables: request.variables ?? {},
+                estimators: [fieldExtensionsEstimator(), pageSizeEstimator(maxPageSize), simpleEstimator({ defaultComplexity: 1 })],
+              });
+              if (!pageSizeFromVariable(query)) {
+                const perOperation = constantCosts.get(document) ?? new Map<string, number>();
+                perOperation.set(request.operationName ?? '', cost);
+                constantCosts.set(document, perOperation);
+              }
+            }
           } catch (err) {
             // Variables that do not coerce: execution refuses them next with BAD_USER_INPUT before any
             // resolver runs, so there is nothing to cost (and this error would carry no code). Anything
