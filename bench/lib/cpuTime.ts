@@ -18,15 +18,26 @@ export function cpuMs(pid: number): number {
   }
 }
 
+/** Kernel (system) part of `pid`'s CPU milliseconds so far: syscalls, socket writes and reads. */
+export function systemMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[12]) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /**
  * Measures the CPU milliseconds `pid` spends while `work` runs, and those of the whole machine (every
  * process: ours, the engines, the load generator), which says what one operation costs in total.
  */
-export async function withCpu<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; cpuMs: number; machineCpuMs: number }> {
+export async function withCpu<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; cpuMs: number; systemMs: number; machineCpuMs: number }> {
   const before = cpuMs(pid);
+  const sysBefore = systemMs(pid);
   const machine = machineTicks();
   const result = await work();
-  return { result, cpuMs: cpuMs(pid) - before, machineCpuMs: ((machineTicks().busy - machine.busy) * 1000) / TICKS_PER_SECOND };
+  return { result, cpuMs: cpuMs(pid) - before, systemMs: systemMs(pid) - sysBefore, machineCpuMs: ((machineTicks().busy - machine.busy) * 1000) / TICKS_PER_SECOND };
 }
 
 export interface MachineTicks {

@@ -18,8 +18,6 @@ export interface GatewayUnderTest {
   client(role: Role, maxSockets: number): Promise<GraphQLClient>;
   /** Root fields of the running schema: Query, Mutation and Subscription. */
   operations(): Promise<{ query: Set<string>; mutation: Set<string>; subscription: Set<string> }>;
-  /** One sample of the gateway's /metrics, e.g. `tidemark_fitness_write_group_size_sum` (0 when absent). */
-  metric(sample: string): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -44,11 +42,6 @@ export async function startGatewayUnderTest(s: Settings, o: { name?: string; rol
       } finally {
         c.close();
       }
-    },
-    async metric(sample) {
-      const text = await (await fetch(new URL('/metrics', proc.url))).text();
-      const line = text.split('\n').find((l) => l.startsWith(`${sample} `));
-      return line ? Number(line.slice(sample.length + 1)) : 0;
     },
     async stop() {
       for (const c of clients) c.close();

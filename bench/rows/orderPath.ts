@@ -116,7 +116,7 @@ export const orderPathRow: BenchRow = {
       const ourRounds: LoadReport[] = [];
       const rawRounds: LoadReport[] = [];
       // CPU spent per operation: the gateway child for ours, this process for the raw client side.
-      const cpu = { gateway: 0, rawClient: 0, machineOurs: 0, machineRaw: 0 };
+      const cpu = { gateway: 0, gatewaySystem: 0, rawClient: 0, machineOurs: 0, machineRaw: 0 };
       for (let r = 0; r < rounds; r++) {
         ctx.log(`row 2: round ${r + 1}/${rounds} raw`);
         const rr = await withCpu(process.pid, () => closedLoop({ concurrency, durationMs: roundMs, op: raw }));
@@ -127,6 +127,7 @@ export const orderPathRow: BenchRow = {
         const oo = await withCpu(gw.process.pid, () => closedLoop({ concurrency, durationMs: roundMs, op: place }));
         ourRounds.push(oo.result);
         cpu.gateway += oo.cpuMs;
+        cpu.gatewaySystem += oo.systemMs;
         cpu.machineOurs += oo.machineCpuMs;
       }
       const o = merge(ourRounds);
@@ -168,6 +169,7 @@ export const orderPathRow: BenchRow = {
           raw: { ok: c.ok, failed: c.failed, latencyMs: summarize(c.latencies), failures: c.failures },
           cpuMsPerOp: {
             gateway: round(cpu.gateway / Math.max(o.ok, 1), 3),
+            gatewayKernel: round(cpu.gatewaySystem / Math.max(o.ok, 1), 3),
             rawClient: round(cpu.rawClient / Math.max(c.ok, 1), 3),
             machineOurs: round(cpu.machineOurs / Math.max(o.ok, 1), 3),
             machineRaw: round(cpu.machineRaw / Math.max(c.ok, 1), 3),

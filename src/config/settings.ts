@@ -58,7 +58,6 @@ export const settingsTable = {
   clickhouseDatabase: setting('CLICKHOUSE_DATABASE', 'tidemark', 'ClickHouse database of the projections.', z.string().regex(/^[A-Za-z0-9_]{1,64}$/)),
 
   fitnessStrategy: setting('FITNESS_PUBLICATION_STRATEGY', 'outbox', 'How fitness events are published: outbox | kafka-first.', strategy),
-  fitnessWriteGroupMax: setting('FITNESS_WRITE_GROUP_MAX', '64', 'Most new fitness results one shard transaction commits together (group commit of the recordFitnessResult calls that reach a shard at the same moment; outbox strategy only). 1 turns grouping off.', int(1, 1000)),
   ordersStrategy: setting('ORDERS_PUBLICATION_STRATEGY', 'kafka-first', 'How order events are published: outbox | kafka-first.', strategy),
 
   relayBatchSize: setting('RELAY_BATCH_SIZE', '500', 'Rows one relay claim takes.', int(1, 10000)),

@@ -1,8 +1,7 @@
 // The fitness write path: validate (pure, before any I/O), route to the shard, then one local
 // transaction through the injected Publisher: read the shard clock, lock the current row, decide,
 // write the new version (and the idempotency key), and let the publisher add the event (outbox row
-// in the same transaction, or kafka-first after commit). New results that reach one shard together
-// share that transaction (group commit, ./writeGroups.ts) when the events commit with it (outbox).
+// in the same transaction, or kafka-first after commit). Nothing here knows which strategy runs.
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { MysqlShard, MysqlShards } from '../../infra/mysql/fromMysql';
@@ -14,14 +13,13 @@ import { decideCorrection, decideDeletion, decideRecord, parseExpectedVersion, v
 import { fitnessEventId } from './events';
 import { defaultProjectCatalog, type ProjectCatalog } from './projects';
 import { composeDataId, shardForUser, shardOfDataId } from './sharding';
-import { allocateLocalSequence, allocateLocalSequences } from './store/allocateDataId';
+import { allocateLocalSequence } from './store/allocateDataId';
 import { deleteResult } from './store/deleteResult';
-import { claimIdempotencyKey, claimIdempotencyKeys, readIdempotencyKey } from './store/idempotencyKeys';
+import { claimIdempotencyKey, readIdempotencyKey } from './store/idempotencyKeys';
 import { readResult } from './store/readResult';
 import { shardNow } from './store/rows';
 import { selectResultForUpdate } from './store/selectResultForUpdate';
-import { insertResult, insertResults, updateResult } from './store/writeResult';
-import { writeGroups, type Settled } from './writeGroups';
+import { insertResult, updateResult } from './store/writeResult';
 import type { CorrectFitnessResult, DeleteFitnessResult, FitnessResultState, RecordFitnessResult } from './types';
 
 export interface FitnessWriteOutcome {
@@ -47,19 +45,6 @@ export interface FitnessServiceDeps {
   publicationStates?: (db: Knex, eventIds: string[]) => Promise<PublicationOutcome[]>;
   /** Live operator notifications (best effort): the first state of each new publication. */
   stateChanges?: StateChangeSink;
-  /**
-   * Most new results one shard transaction commits together (group commit); 1 turns grouping off.
-   * Only used with a publisher whose events commit inside the transaction (outbox): kafka-first
-   * publishes after commit, one event after another, so a group would make its members wait.
-   */
-  maxWriteGroup?: number;
-  /** Observer of each write group's size (a metric). */
-  onWriteGroup?: (size: number) => void;
-}
-
-interface RecordMember {
-  cmd: RecordFitnessResult;
-  hash: string;
 }
 
 /** Thrown inside the transaction to roll it back when the idempotency key was used before. */
@@ -113,58 +98,6 @@ export function fitnessService(deps: FitnessServiceDeps): FitnessService {
     }
   }
 
-  async function recordOne(shard: MysqlShard, cmd: RecordFitnessResult, hash: string): Promise<FitnessWriteOutcome> {
-    try {
-      return await commit(shard, async (trx) => {
-        const now = await shardNow(trx);
-        const dataId = composeDataId(await allocateLocalSequence(trx), shard.index);
-        const d = decideRecord(cmd, { catalog, now, dataId, shard: shard.index });
-        if (cmd.idempotencyKey && !(await claimIdempotencyKey(trx, cmd.idempotencyKey, { requestHash: hash, dataId, response: serialise(d.state) }, now)))
-          throw new KeyAlreadyUsed();
-        await insertResult(trx, d.state);
-        return d;
-      });
-    } catch (err) {
-      if (err instanceof KeyAlreadyUsed) return replayFirst(shard, cmd.idempotencyKey!, hash);
-      throw err;
-    }
-  }
-
-  /** One transaction for a group of new results on one shard; see writeGroups.ts for the contract. */
-  async function recordGroup(shard: MysqlShard, members: RecordMember[]): Promise<Settled<FitnessWriteOutcome>[]> {
-    if (members.length === 1) return Promise.allSettled([recordOne(shard, members[0]!.cmd, members[0]!.hash)]);
-    let failedInside = false;
-    try {
-      const { result: decisions, publications } = await deps.publisher.commit(shard.db, async (trx) => {
-        try {
-          const now = await shardNow(trx);
-          const seqs = await allocateLocalSequences(trx, members.length);
-          const ds = members.map((m, i) => decideRecord(m.cmd, { catalog, now, dataId: composeDataId(seqs[i]!, shard.index), shard: shard.index }));
-          const keys = members.flatMap((m, i) => (m.cmd.idempotencyKey ? [{ key: m.cmd.idempotencyKey, rec: { requestHash: m.hash, dataId: ds[i]!.state.dataId, response: serialise(ds[i]!.state) } }] : []));
-          await claimIdempotencyKeys(trx, keys, now);
-          await insertResults(trx, ds.map((d) => d.state));
-          return { result: ds, events: ds.map((d) => d.event) };
-        } catch (err) {
-          failedInside = true;
-          throw err;
-        }
-      });
-      deps.stateChanges?.emit(decisions.map((d, i) => ({ eventId: publications[i]!.eventId, domain: 'fitness' as const, aggregateId: String(d.state.dataId), version: d.state.version, from: null, to: publications[i]!.state, attempt: 0, at: d.state.updatedAt })));
-      return decisions.map((d, i) => ({ status: 'fulfilled', value: { result: d.state, publication: publications[i]!, replayed: false } }));
-    } catch (err) {
-      // Rolled back inside the work: nothing of the group was written, so each member goes alone.
-      // Any other failure (BEGIN, COMMIT) may have an unknown outcome and is reported, never retried.
-      if (failedInside) return Promise.allSettled(members.map((m) => recordOne(shard, m.cmd, m.hash)));
-      const e = storeError(err, shard);
-      return members.map(() => ({ status: 'rejected', reason: e }));
-    }
-  }
-
-  const groups =
-    (deps.maxWriteGroup ?? 1) > 1 && deps.publisher.strategy === 'outbox'
-      ? writeGroups<RecordMember, FitnessWriteOutcome>({ maxSize: deps.maxWriteGroup!, commit: (index, members) => recordGroup(deps.shards.shard(index), members), onGroup: deps.onWriteGroup })
-      : undefined;
-
   async function replayFirst(shard: MysqlShard, key: string, hash: string): Promise<FitnessWriteOutcome> {
     const first = await readIdempotencyKey(shard.db, key).catch((e) => Promise.reject(storeError(e, shard)));
     if (!first) throw new TidemarkError('STORE_UNAVAILABLE', 'the idempotency key is being written; retry', { retriable: true });
@@ -180,7 +113,20 @@ export function fitnessService(deps: FitnessServiceDeps): FitnessService {
       const cmd = validateRecord({ ...input, kind: 'record' }, catalog);
       const shard = deps.shards.shard(shardForUser(cmd.userId, shardCount));
       const hash = requestHash(cmd);
-      return groups ? groups.submit(shard.index, { cmd, hash }) : recordOne(shard, cmd, hash);
+      try {
+        return await commit(shard, async (trx) => {
+          const now = await shardNow(trx);
+          const dataId = composeDataId(await allocateLocalSequence(trx), shard.index);
+          const d = decideRecord(cmd, { catalog, now, dataId, shard: shard.index });
+          if (cmd.idempotencyKey && !(await claimIdempotencyKey(trx, cmd.idempotencyKey, { requestHash: hash, dataId, response: serialise(d.state) }, now)))
+            throw new KeyAlreadyUsed();
+          await insertResult(trx, d.state);
+          return d;
+        });
+      } catch (err) {
+        if (err instanceof KeyAlreadyUsed) return replayFirst(shard, cmd.idempotencyKey!, hash);
+        throw err;
+      }
     },
 
     async correct(input) {

@@ -2,7 +2,6 @@
 // Publisher is injected: the outbox publisher by default (FITNESS_PUBLICATION_STRATEGY=outbox); a
 // caller may pass another implementation of the port (e.g. kafka-first) without touching the service.
 import type { Registry } from 'prom-client';
-import { histogram } from '../../metrics/registry';
 import type { Resources } from '../../app/resources';
 import type { Publisher } from '../../publication/publisher';
 import { outboxPublication, type DomainPublication } from '../../publication/strategy';
@@ -16,18 +15,11 @@ export function fitnessOutboxPublisher(resources: Pick<Resources, 'topics'>): Pu
 }
 
 export function fitnessGatewayServices(o: { resources: Resources; registry: Registry; stateChanges?: StateChangeSink; publication?: Pick<DomainPublication, 'publisher' | 'states'> }): { fitness: FitnessService; outbox: OutboxOperator } {
-  const groupSizes = histogram(o.registry, {
-    name: 'tidemark_fitness_write_group_size',
-    help: 'New fitness results committed by one shard transaction (group commit; 1 = alone).',
-    buckets: [1, 2, 4, 8, 16, 32, 64, 128],
-  });
   const fitness = fitnessService({
     shards: o.resources.mysql,
     publisher: o.publication?.publisher ?? fitnessOutboxPublisher(o.resources),
     publicationStates: o.publication?.states,
     stateChanges: o.stateChanges,
-    maxWriteGroup: o.resources.settings.fitnessWriteGroupMax,
-    onWriteGroup: (size) => groupSizes.observe(size),
   });
   const outbox = outboxOperator(outboxStoresOf(o.resources.mysql, o.resources.pg), { metrics: outboxMetrics(o.registry), stateChanges: o.stateChanges });
   return { fitness, outbox };

@@ -28,16 +28,6 @@ export async function claimIdempotencyKey(trx: Knex.Transaction, key: string, re
   }
 }
 
-/**
- * Inserts the keys of a write group in one statement. A key that exists (or appears twice in the
- * group) fails the whole statement with a duplicate-key error, and the group is then retried one
- * request at a time, where claimIdempotencyKey sorts out who was first.
- */
-export async function claimIdempotencyKeys(trx: Knex.Transaction, entries: { key: string; rec: IdempotencyRecord }[], now: Date): Promise<void> {
-  if (entries.length === 0) return;
-  await trx(IDEMPOTENCY_KEYS).insert(entries.map(({ key, rec }) => ({ idempotency_key: key, request_hash: rec.requestHash, data_id: rec.dataId, response: rec.response, created_at: now })));
-}
-
 export async function readIdempotencyKey(db: Knex, key: string): Promise<IdempotencyRecord | undefined> {
   const row = (await db(IDEMPOTENCY_KEYS).where({ idempotency_key: key }).first()) as { request_hash: string; data_id: number | string; response: string } | undefined;
   return row && { requestHash: row.request_hash, dataId: Number(row.data_id), response: row.response };

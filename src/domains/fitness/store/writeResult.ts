@@ -9,12 +9,7 @@ import type { FitnessResultState } from '../types';
 import { RESULTS, rowOf } from './rows';
 
 export async function insertResult(trx: Knex.Transaction, s: FitnessResultState): Promise<void> {
-  await insertResults(trx, [s]);
-}
-
-/** New results of a write group: one multi-row INSERT (each row locks only its own new key). */
-export async function insertResults(trx: Knex.Transaction, states: FitnessResultState[]): Promise<void> {
-  if (states.length) await trx(RESULTS).insert(states.map(rowOf));
+  await trx(RESULTS).insert(rowOf(s));
 }
 
 export async function updateResult(trx: Knex.Transaction, s: FitnessResultState, previousVersion: number): Promise<void> {
