@@ -129,6 +129,11 @@ export const writePathRow: BenchRow = {
         ctx.log(`row 1: round ${r + 1}/${rounds} our transaction as raw SQL`);
         sameTxnRounds.push(await rawSameTransaction());
       }
+      // The floor of any GraphQL request on this gateway: `{ __typename }` (HTTP, token check, parse,
+      // validate, cost, execute nothing, respond) at the same concurrency. When even this is below
+      // 0.7 of the ceiling, no write behind GraphQL can reach the target on this machine.
+      ctx.log('row 1: GraphQL floor ({ __typename })');
+      const floor = await withCpu(gw.process.pid, () => closedLoop({ concurrency, durationMs: roundMs, op: async () => void (await client.request('{ __typename }')) }));
       // Scale-out check: gateways are stateless, so a second gateway process (requests alternate
       // between the two) shows whether one gateway's event loop is what limits the write path.
       ctx.log('row 1: ours with 2 gateway processes');
@@ -165,6 +170,10 @@ export const writePathRow: BenchRow = {
             const perSec = perSecond(t.ok, t.elapsedMs);
             return { writesPerSec: perSec, ratioToCeiling: throughputRatio(perSec, ceiling), latencyMs: summarize(t.latencies), failed: t.failed };
           })(),
+          graphqlFloor: (() => {
+            const perSec = perSecond(floor.result.ok, floor.result.elapsedMs);
+            return { requestsPerSec: perSec, ratioToCeiling: throughputRatio(perSec, ceiling), gatewayCpuMsPerRequest: round(floor.cpuMs / Math.max(floor.result.ok, 1), 3) };
+          })(),
           twoGatewayProcesses: { writesPerSec: perSecond(twoGateways.ok, twoGateways.elapsedMs), ratioToCeiling: throughputRatio(perSecond(twoGateways.ok, twoGateways.elapsedMs), ceiling), failed: twoGateways.failed },
           cpuMsPerOp: {
             gateway: round(cpu.gateway / Math.max(o.ok, 1), 3),
@@ -177,7 +186,12 @@ export const writePathRow: BenchRow = {
           shards: pools.length,
           poolPerShard: s.dbPoolMax,
         },
-        note: o.failed ? `${o.failed} of our writes failed: ${o.failures.join('; ')}` : undefined,
+        note: [
+          `GraphQL floor ({ __typename }) ${perSecond(floor.result.ok, floor.result.elapsedMs)}/s = ${throughputRatio(perSecond(floor.result.ok, floor.result.elapsedMs), ceiling)} of the ceiling`,
+          o.failed ? `${o.failed} of our writes failed: ${o.failures.join('; ')}` : '',
+        ]
+          .filter(Boolean)
+          .join('; '),
       };
     } finally {
       await gw?.stop().catch(() => undefined);
