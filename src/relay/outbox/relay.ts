@@ -18,6 +18,8 @@ import { PublishTimeoutError, withTimeout, type EventSink, type PublishResult } 
 import type { OutboxMetrics } from './metrics';
 import { storeLabels, type OutboxStore } from './outboxStore';
 import { claimBatch, type Claim } from './sql/claimBatch';
+import { hasDueRows } from './sql/hasDueRows';
+import type { BacklogSignal } from './backlogSignal';
 import { markFailed } from './sql/markFailed';
 import { markSent } from './sql/markSent';
 
@@ -40,6 +42,13 @@ export interface OutboxRelayOptions {
   stateChanges?: StateChangeSink;
   /** Observer of each stage of a batch (tracing; crash tests stop the process here). */
   onStage?: (stage: RelayStage, claim: Claim) => void | Promise<void>;
+  /**
+   * Extra loops on a store share one backlog signal: the first loop polls; a helper (`helper: true`)
+   * sleeps until some loop claims a full batch, works while its own claims come back full, and sleeps
+   * again, so an idle store costs one loop's polling however many loops drain a backlog.
+   */
+  backlog?: BacklogSignal;
+  helper?: boolean;
 }
 
 export interface BatchReport {
@@ -127,17 +136,35 @@ export interface OutboxRelay extends Stoppable {
   readonly done: Promise<void>;
 }
 
-/** Runs relayOnce in a loop until stop(); stop() lets the in-flight batch finish (drain). */
+/**
+ * Runs relayOnce in a loop until stop(); stop() lets the in-flight batch finish (drain). After a claim
+ * that found nothing, the loop first looks (hasDueRows, one cheap statement) and claims only when
+ * there is something to take.
+ */
 export function startOutboxRelay(o: OutboxRelayOptions): OutboxRelay {
   validateRelayOptions(o);
   const abort = new AbortController();
   const labels = storeLabels(o.store);
   let failuresInARow = 0;
+  let idle = o.helper === true;
   const done = (async () => {
     while (!abort.signal.aborted) {
+      if (o.helper && idle) {
+        await o.backlog!.wait(abort.signal);
+        idle = false;
+        continue;
+      }
       let pause = 0;
       try {
+        if (idle && !(await hasDueRows(o.store.db))) {
+          if (abort.signal.aborted) break;
+          await sleep(o.pollIntervalMs, abort.signal);
+          continue;
+        }
         const r = await relayOnce(o);
+        idle = r.claimed === 0;
+        if (r.claimed >= o.batchSize) o.backlog?.notify();
+        else if (o.helper) idle = true; // the backlog is drained (or failing): back to waiting
         if (r.claimed === 0) {
           pause = o.pollIntervalMs;
           failuresInARow = 0;
@@ -146,10 +173,11 @@ export function startOutboxRelay(o: OutboxRelayOptions): OutboxRelay {
       } catch (err) {
         // The store itself failed (claim or completion). Claimed rows keep their lease and are
         // reclaimed after it expires; back off so a down store is not hammered.
+        idle = o.helper === true;
         pause = o.policy.delayMs(++failuresInARow);
         o.logger.warn({ ...labels, error: summarizeError(err) }, 'outbox relay iteration failed; backing off');
       }
-      if (pause) await sleep(pause, abort.signal);
+      if (pause && !(o.helper && idle)) await sleep(pause, abort.signal);
     }
   })();
   return {

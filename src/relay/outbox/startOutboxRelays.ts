@@ -2,7 +2,8 @@
 // that has an outbox (every fitness shard, and the PostgreSQL orders store), sharing one idempotent
 // Kafka producer per process. A single loop waits on the database or the broker most of the time
 // (claim, then publish, then complete, in sequence); a second loop overlaps those waits, and their
-// claims never overlap (SKIP LOCKED), exactly as between relay processes. Relays run on every store whatever the publication strategy, so rows left
+// claims never overlap (SKIP LOCKED), exactly as between relay processes. Only the first loop polls
+// an idle store; the others wake when a claim comes back full (a backlog) and sleep once it is gone. Relays run on every store whatever the publication strategy, so rows left
 // behind by a strategy switch are still delivered (an empty outbox costs three index probes a poll).
 import type { RoleStarter } from '../../app/roles';
 import { exponentialBackoff } from '../backoff';
@@ -10,6 +11,7 @@ import { fromKafkaSink } from './kafkaSink';
 import { startOutboxMaintenance } from './maintenance';
 import { outboxMetrics } from './metrics';
 import { outboxStoresOf } from './operator';
+import { backlogSignal } from './backlogSignal';
 import { startOutboxRelay, validateRelayOptions } from './relay';
 
 export const startOutboxRelays: RoleStarter = async ({ resources, logger, registry, instanceId, stateChanges }) => {
@@ -22,7 +24,10 @@ export const startOutboxRelays: RoleStarter = async ({ resources, logger, regist
   const log = logger.child({ component: 'outbox-relay' });
   const stores = outboxStoresOf(resources.mysql, resources.pg);
   const running = stores.flatMap((store) => [
-    ...Array.from({ length: s.relayLoopsPerStore }, () => startOutboxRelay({ ...tuning, store, sink, policy, owner: instanceId, metrics, logger: log, stateChanges })),
+    ...(() => {
+      const backlog = backlogSignal();
+      return Array.from({ length: s.relayLoopsPerStore }, (_, i) => startOutboxRelay({ ...tuning, store, sink, policy, owner: instanceId, metrics, logger: log, stateChanges, backlog, helper: i > 0 }));
+    })(),
     startOutboxMaintenance({
       store,
       metrics,
