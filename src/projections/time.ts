@@ -11,17 +11,20 @@ export function isoToMs(iso: string): number | undefined {
   return Number.isFinite(ms) && ms >= MIN_MS && ms <= MAX_MS ? ms : undefined;
 }
 
-// Rows of one flush mostly share their seconds (ingest time is per chunk, commit times cluster), so
-// the last conversion is remembered: the projector formats three of these per row.
-let lastSecond = Number.NaN;
-let lastText = '';
+// Rows of one flush mostly share their seconds, but each row has three times (created, source commit,
+// ingest) in different seconds, so one remembered conversion missed on nearly every call; a small map
+// of recent seconds serves all three columns (the projector formats three of these per row).
+const recentSeconds = new Map<number, string>();
+const RECENT_MAX = 4096;
 
 /** 'YYYY-MM-DD hh:mm:ss' in UTC, the text a DateTime('UTC') column parses. */
 export function clickHouseDateTime(ms: number): string {
   const second = Math.floor(ms / 1000);
-  if (second !== lastSecond) {
-    lastText = new Date(second * 1000).toISOString().slice(0, 19).replace('T', ' ');
-    lastSecond = second;
+  let text = recentSeconds.get(second);
+  if (text === undefined) {
+    text = new Date(second * 1000).toISOString().slice(0, 19).replace('T', ' ');
+    if (recentSeconds.size >= RECENT_MAX) recentSeconds.clear();
+    recentSeconds.set(second, text);
   }
-  return lastText;
+  return text;
 }
