@@ -7,6 +7,8 @@
 // our transaction's statements with raw mysql2, and CPU-ms per write are recorded for both sides.
 import mysql from 'mysql2/promise';
 import { fitnessEvent } from '../../src/domains/fitness/events';
+import { fitnessService } from '../../src/domains/fitness/service';
+import { fitnessOutboxPublisher } from '../../src/domains/fitness/wiring';
 import { outboxInsertOf } from '../../src/publication/outbox/outboxRow';
 import { benchEnv } from '../lib/benchEnv';
 import { RAW_INSERT_RESULT, RECORD_MUTATION, rawResultRow, recordInput } from '../lib/fitnessWorkload';
@@ -45,6 +47,8 @@ export const writePathRow: BenchRow = {
     const pools = s.fitnessShardDatabases.map((database) =>
       mysql.createPool({ host: s.mysqlHost, port: s.mysqlPort, user: s.mysqlUser, password: s.mysqlPassword, database, connectionLimit: s.dbPoolMax, timezone: 'Z' }),
     );
+    // Same session isolation as the product's pools (src/infra/mysql/fromMysql.ts).
+    for (const p of pools) p.pool.on('connection', (c) => void c.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED'));
     try {
       gw = await startGatewayUnderTest(s, { cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row1` : undefined });
       if (!(await gw.operations()).mutation.has('recordFitnessResult')) return notBuilt(1, NAME, UNIT, TARGET, 'the gateway schema has no recordFitnessResult mutation');
@@ -89,7 +93,6 @@ export const writePathRow: BenchRow = {
             const row = rawResultRow(input, 0, pools.length, new Date());
             const conn = await pools[row.shard]!.getConnection();
             try {
-              await conn.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
               await conn.query('BEGIN');
               const [[clock]] = (await conn.query('SELECT NOW(3) AS now')) as unknown as [[{ now: Date }]];
               const [allocated] = (await conn.query('INSERT INTO fitness_data_ids () VALUES ()')) as unknown as [{ insertId: number }];
@@ -107,13 +110,19 @@ export const writePathRow: BenchRow = {
             }
           },
         });
+      // Diagnostic fourth side: the fitness service itself (validation, routing, the knex transaction,
+      // the outbox row) called in this process, without HTTP or GraphQL.
+      const service = fitnessService({ shards: env.resources.mysql, publisher: fitnessOutboxPublisher(env.resources) });
+      const svcSeq = { n: 1 };
+      const serviceAlone = () => closedLoop({ concurrency, durationMs: roundMs, op: async () => void (await service.record(recordInput(svcSeq.n++, 70_000_000))) });
       // Warm both sides (pools, JIT, InnoDB pages), then alternate measured rounds.
       await closedLoop({ concurrency, durationMs: 1500, op: async () => void (await client.request(RECORD_MUTATION, { input: recordInput(n++) })) });
       const rawRounds: LoadReport[] = [];
       const ourRounds: LoadReport[] = [];
       const sameTxnRounds: LoadReport[] = [];
+      const serviceRounds: LoadReport[] = [];
       // CPU spent per operation: the gateway child for ours, this process for the raw client side.
-      const cpu = { gateway: 0, gatewaySystem: 0, rawClient: 0, machineOurs: 0, machineRaw: 0 };
+      const cpu = { gateway: 0, gatewaySystem: 0, rawClient: 0, machineOurs: 0, machineRaw: 0, serviceInProcess: 0 };
       for (let r = 0; r < rounds; r++) {
         ctx.log(`row 1: round ${r + 1}/${rounds} raw`);
         const rr = await withCpu(process.pid, raw);
@@ -128,6 +137,10 @@ export const writePathRow: BenchRow = {
         cpu.machineOurs += oo.machineCpuMs;
         ctx.log(`row 1: round ${r + 1}/${rounds} our transaction as raw SQL`);
         sameTxnRounds.push(await rawSameTransaction());
+        ctx.log(`row 1: round ${r + 1}/${rounds} the fitness service in-process`);
+        const sv = await withCpu(process.pid, serviceAlone);
+        serviceRounds.push(sv.result);
+        cpu.serviceInProcess += sv.cpuMs;
       }
       // The floor of any GraphQL request on this gateway: `{ __typename }` (HTTP, token check, parse,
       // validate, cost, execute nothing, respond) at the same concurrency. When even this is below
@@ -169,6 +182,11 @@ export const writePathRow: BenchRow = {
             const t = merge(sameTxnRounds);
             const perSec = perSecond(t.ok, t.elapsedMs);
             return { writesPerSec: perSec, ratioToCeiling: throughputRatio(perSec, ceiling), latencyMs: summarize(t.latencies), failed: t.failed };
+          })(),
+          serviceInProcess: (() => {
+            const t = merge(serviceRounds);
+            const perSec = perSecond(t.ok, t.elapsedMs);
+            return { writesPerSec: perSec, ratioToCeiling: throughputRatio(perSec, ceiling), cpuMsPerWrite: round(cpu.serviceInProcess / Math.max(t.ok, 1), 3), failed: t.failed };
           })(),
           graphqlFloor: (() => {
             const perSec = perSecond(floor.result.ok, floor.result.elapsedMs);
