@@ -70,3 +70,37 @@ export function machineBusySince(since: MachineTicks): number {
 export function machineCpuMsPerOp(busyShare: number, wallMs: number, ops: number): number {
   return Math.round(((busyShare * cpus().length * wallMs) / ops) * 10000) / 10000;
 }
+
+type Measured = { cpuMs: number; systemMs: number; machineCpuMs: number };
+
+/** CPU of the alternating rounds of a gateway row: our side (the gateway child) against the raw side (this process). */
+export class SideBySideCpu {
+  private gateway = 0;
+  private gatewaySystem = 0;
+  private machineOurs = 0;
+  private rawClient = 0;
+  private machineRaw = 0;
+
+  ours(m: Measured): void {
+    this.gateway += m.cpuMs;
+    this.gatewaySystem += m.systemMs;
+    this.machineOurs += m.machineCpuMs;
+  }
+
+  raw(m: Measured): void {
+    this.rawClient += m.cpuMs;
+    this.machineRaw += m.machineCpuMs;
+  }
+
+  /** CPU milliseconds per successful operation on each side (the machine's too). */
+  perOp(oursOk: number, rawOk: number) {
+    const per = (ms: number, ok: number) => Math.round((ms / Math.max(ok, 1)) * 1000) / 1000;
+    return {
+      gateway: per(this.gateway, oursOk),
+      gatewayKernel: per(this.gatewaySystem, oursOk),
+      rawClient: per(this.rawClient, rawOk),
+      machineOurs: per(this.machineOurs, oursOk),
+      machineRaw: per(this.machineRaw, rawOk),
+    };
+  }
+}

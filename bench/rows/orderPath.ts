@@ -13,7 +13,7 @@ import { benchEnv } from '../lib/benchEnv';
 import { startGatewayUnderTest, type GatewayUnderTest } from '../lib/gateway';
 import { GraphQLResponseError } from '../lib/graphqlHttp';
 import { createTopic } from '../lib/kafkaUtil';
-import { withCpu } from '../lib/cpuTime';
+import { SideBySideCpu, withCpu } from '../lib/cpuTime';
 import { closedLoop, type LoadReport } from '../lib/load';
 import { notBuilt, type BenchRow, type RowResult } from '../lib/row';
 import { perSecond, round, summarize, throughputRatio } from '../lib/stats';
@@ -116,19 +116,16 @@ export const orderPathRow: BenchRow = {
       const ourRounds: LoadReport[] = [];
       const rawRounds: LoadReport[] = [];
       // CPU spent per operation: the gateway child for ours, this process for the raw client side.
-      const cpu = { gateway: 0, gatewaySystem: 0, rawClient: 0, machineOurs: 0, machineRaw: 0 };
+      const cpu = new SideBySideCpu();
       for (let r = 0; r < rounds; r++) {
         ctx.log(`row 2: round ${r + 1}/${rounds} raw`);
         const rr = await withCpu(process.pid, () => closedLoop({ concurrency, durationMs: roundMs, op: raw }));
         rawRounds.push(rr.result);
-        cpu.rawClient += rr.cpuMs;
-        cpu.machineRaw += rr.machineCpuMs;
+        cpu.raw(rr);
         ctx.log(`row 2: round ${r + 1}/${rounds} ours`);
         const oo = await withCpu(gw.process.pid, () => closedLoop({ concurrency, durationMs: roundMs, op: place }));
         ourRounds.push(oo.result);
-        cpu.gateway += oo.cpuMs;
-        cpu.gatewaySystem += oo.systemMs;
-        cpu.machineOurs += oo.machineCpuMs;
+        cpu.ours(oo);
       }
       const o = merge(ourRounds);
       const c = merge(rawRounds);
@@ -167,13 +164,7 @@ export const orderPathRow: BenchRow = {
           roundMs,
           ours: { ok: o.ok, failed: o.failed, latencyMs: summarize(o.latencies), failures: o.failures, outcomes },
           raw: { ok: c.ok, failed: c.failed, latencyMs: summarize(c.latencies), failures: c.failures },
-          cpuMsPerOp: {
-            gateway: round(cpu.gateway / Math.max(o.ok, 1), 3),
-            gatewayKernel: round(cpu.gatewaySystem / Math.max(o.ok, 1), 3),
-            rawClient: round(cpu.rawClient / Math.max(c.ok, 1), 3),
-            machineOurs: round(cpu.machineOurs / Math.max(o.ok, 1), 3),
-            machineRaw: round(cpu.machineRaw / Math.max(c.ok, 1), 3),
-          },
+          cpuMsPerOp: cpu.perOp(o.ok, c.ok),
           perRound: ourRounds.map((r, i) => ({ ours: perSecond(r.ok, r.elapsedMs), raw: perSecond(rawRounds[i]!.ok, rawRounds[i]!.elapsedMs) })),
           normalPath: { ordersPlaced: placed, rowWritesMeasured: writes, writesPerTable, writesPerOrder, eventPublicationRows: publicationRows, outboxRows },
         },

@@ -14,7 +14,7 @@ import { benchEnv } from '../lib/benchEnv';
 import { RAW_INSERT_RESULT, RECORD_MUTATION, rawResultRow, recordInput } from '../lib/fitnessWorkload';
 import { startGatewayUnderTest, type GatewayUnderTest } from '../lib/gateway';
 import { GraphQLResponseError } from '../lib/graphqlHttp';
-import { withCpu } from '../lib/cpuTime';
+import { SideBySideCpu, withCpu } from '../lib/cpuTime';
 import { closedLoop, type LoadReport } from '../lib/load';
 import { notBuilt, type BenchRow, type RowResult } from '../lib/row';
 import { perSecond, round, summarize, throughputRatio } from '../lib/stats';
@@ -122,25 +122,23 @@ export const writePathRow: BenchRow = {
       const sameTxnRounds: LoadReport[] = [];
       const serviceRounds: LoadReport[] = [];
       // CPU spent per operation: the gateway child for ours, this process for the raw client side.
-      const cpu = { gateway: 0, gatewaySystem: 0, rawClient: 0, machineOurs: 0, machineRaw: 0, serviceInProcess: 0 };
+      const cpu = new SideBySideCpu();
+      let serviceCpuMs = 0;
       for (let r = 0; r < rounds; r++) {
         ctx.log(`row 1: round ${r + 1}/${rounds} raw`);
         const rr = await withCpu(process.pid, raw);
         rawRounds.push(rr.result);
-        cpu.rawClient += rr.cpuMs;
-        cpu.machineRaw += rr.machineCpuMs;
+        cpu.raw(rr);
         ctx.log(`row 1: round ${r + 1}/${rounds} ours`);
         const oo = await withCpu(gw.process.pid, ours);
         ourRounds.push(oo.result);
-        cpu.gateway += oo.cpuMs;
-        cpu.gatewaySystem += oo.systemMs;
-        cpu.machineOurs += oo.machineCpuMs;
+        cpu.ours(oo);
         ctx.log(`row 1: round ${r + 1}/${rounds} our transaction as raw SQL`);
         sameTxnRounds.push(await rawSameTransaction());
         ctx.log(`row 1: round ${r + 1}/${rounds} the fitness service in-process`);
         const sv = await withCpu(process.pid, serviceAlone);
         serviceRounds.push(sv.result);
-        cpu.serviceInProcess += sv.cpuMs;
+        serviceCpuMs += sv.cpuMs;
       }
       // The floor of any GraphQL request on this gateway: `{ __typename }` (HTTP, token check, parse,
       // validate, cost, execute nothing, respond) at the same concurrency. When even this is below
@@ -186,20 +184,14 @@ export const writePathRow: BenchRow = {
           serviceInProcess: (() => {
             const t = merge(serviceRounds);
             const perSec = perSecond(t.ok, t.elapsedMs);
-            return { writesPerSec: perSec, ratioToCeiling: throughputRatio(perSec, ceiling), cpuMsPerWrite: round(cpu.serviceInProcess / Math.max(t.ok, 1), 3), failed: t.failed };
+            return { writesPerSec: perSec, ratioToCeiling: throughputRatio(perSec, ceiling), cpuMsPerWrite: round(serviceCpuMs / Math.max(t.ok, 1), 3), failed: t.failed };
           })(),
           graphqlFloor: (() => {
             const perSec = perSecond(floor.result.ok, floor.result.elapsedMs);
             return { requestsPerSec: perSec, ratioToCeiling: throughputRatio(perSec, ceiling), gatewayCpuMsPerRequest: round(floor.cpuMs / Math.max(floor.result.ok, 1), 3) };
           })(),
           twoGatewayProcesses: { writesPerSec: perSecond(twoGateways.ok, twoGateways.elapsedMs), ratioToCeiling: throughputRatio(perSecond(twoGateways.ok, twoGateways.elapsedMs), ceiling), failed: twoGateways.failed },
-          cpuMsPerOp: {
-            gateway: round(cpu.gateway / Math.max(o.ok, 1), 3),
-            gatewayKernel: round(cpu.gatewaySystem / Math.max(o.ok, 1), 3),
-            rawClient: round(cpu.rawClient / Math.max(c.ok, 1), 3),
-            machineOurs: round(cpu.machineOurs / Math.max(o.ok, 1), 3),
-            machineRaw: round(cpu.machineRaw / Math.max(c.ok, 1), 3),
-          },
+          cpuMsPerOp: cpu.perOp(o.ok, c.ok),
           perRound: ourRounds.map((r, i) => ({ ours: perSecond(r.ok, r.elapsedMs), raw: perSecond(rawRounds[i]!.ok, rawRounds[i]!.elapsedMs) })),
           shards: pools.length,
           poolPerShard: s.dbPoolMax,
