@@ -121,7 +121,15 @@ describe('operators', () => {
     const relay = await startTidemark({ ...env.settings, roles: ['relay'], relayPollIntervalMs: 60000, relayLeaseMs: 600000, relayPublishTimeoutMs: 1000 }, { migrate: false });
     try {
       const text = async () => relay.registry.metrics();
-      await waitFor(async () => /tidemark_outbox_expired_claims\{store="mysql",shard="0"\} 1/.test(await text()) || (await text()).includes('tidemark_outbox_events{store="mysql",shard="0",status="PARKED"} 1'), { what: 'relay gauges' });
+      // The outbox and kafka-first gauges are refreshed by two independent loops: wait for both.
+      const deadLetterGauge = /tidemark_kafka_first_dead_letter_rows\{[^}]*store="postgres"[^}]*\} 1/;
+      await waitFor(
+        async () => {
+          const t = await text();
+          return t.includes('tidemark_outbox_events{store="mysql",shard="0",status="PARKED"} 1') && deadLetterGauge.test(t);
+        },
+        { what: 'relay gauges' },
+      );
       const t = await text();
       expect(t).toContain('tidemark_outbox_events{store="mysql",shard="0",status="PARKED"} 1');
       expect(t).toMatch(/tidemark_kafka_first_dead_letter_rows\{[^}]*store="postgres"[^}]*\} 1/);
