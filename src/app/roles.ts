@@ -10,6 +10,7 @@ import type { StateChangeSink } from '../publication/stateChanges/stateChange';
 import { startKafkaFirstRelayFor } from '../publication/kafkaFirst/wiring';
 import { startOrderPublicationReconcilerRole } from '../reconciliation/publications/wiring';
 import { startOutboxRelays } from '../relay/outbox/startOutboxRelays';
+import { startRetentionCleanups } from '../relay/retention/retentionCleanup';
 import { startProjectorRole } from '../projections/projectorRole';
 import { startScheduledReconciliationRole } from '../reconciliation/wiring';
 
@@ -29,7 +30,7 @@ export type RoleStarter = (deps: RoleDeps) => Promise<Stoppable>;
 /** Background components per role. The gateway role's HTTP server is started by src/app/start.ts. */
 export const roleStarters: Record<Role, RoleStarter[]> = {
   gateway: [],
-  relay: [async (d) => startKafkaFirstRelayFor(d), startOutboxRelays],
+  relay: [async (d) => startKafkaFirstRelayFor(d), startOutboxRelays, startRetentionCleanups],
   projector: [startProjectorRole],
   reconciler: [startOrderPublicationReconcilerRole, startScheduledReconciliationRole],
 };

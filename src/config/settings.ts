@@ -71,6 +71,10 @@ export const settingsTable = {
   outboxRetentionHours: setting('OUTBOX_RETENTION_HOURS', '72', 'SENT outbox rows older than this are deleted in bounded batches.', int(0, 87600)),
   outboxCleanupIntervalMs: setting('OUTBOX_CLEANUP_INTERVAL_MS', '60000', 'How often each relay process deletes expired SENT outbox rows.', int(100, 86400000)),
   outboxCleanupBatchSize: setting('OUTBOX_CLEANUP_BATCH_SIZE', '1000', 'SENT outbox rows deleted per statement (cleanup repeats until none are left).', int(1, 100000)),
+  kafkaFirstPublishedRetentionHours: setting('KAFKA_FIRST_PUBLISHED_RETENTION_HOURS', '72', 'PUBLISHED event_publications rows (fallback rows the relay has since delivered) older than this are deleted; NOT_PUBLISHED and DEAD_LETTER rows never are.', int(1, 87600)),
+  fitnessIdempotencyKeyRetentionHours: setting('FITNESS_IDEMPOTENCY_KEY_RETENTION_HOURS', '168', 'How long a fitness idempotency key (and the first response it replays) is kept: a retry within this window returns the first result; after it, the key is free again.', int(1, 87600)),
+  retentionCleanupIntervalMs: setting('RETENTION_CLEANUP_INTERVAL_MS', '60000', 'How often each relay process deletes PUBLISHED fallback rows and fitness idempotency keys past their retention.', int(100, 86400000)),
+  retentionCleanupBatchSize: setting('RETENTION_CLEANUP_BATCH_SIZE', '1000', 'Rows deleted per statement by the retention cleanup (it repeats until none are left).', int(1, 100000)),
   outboxStatsIntervalMs: setting('OUTBOX_STATS_INTERVAL_MS', '5000', 'How often the outbox gauges (rows per status, oldest unsent age) are refreshed.', int(100, 3600000)),
 
   // Kafka-first publication (docs/kafka-first.md): direct attempts after commit, fallback rows, relay, reconciler.

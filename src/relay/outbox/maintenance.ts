@@ -2,6 +2,7 @@
 // unsent age) and deletes SENT rows past retention in bounded batches. Every relay process runs it;
 // the work is idempotent and cheap, so several processes doing it at once is harmless.
 import { sleep, type Stoppable } from '../../shared/lifecycle';
+import { runRetentionTask } from '../retention/retentionCleanup';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
 import type { OutboxMetrics } from './metrics';
@@ -29,14 +30,9 @@ export async function refreshOutboxGauges(o: Pick<OutboxMaintenanceOptions, 'sto
 
 /** Deletes expired SENT rows batch by batch until none are left; returns how many. */
 export async function cleanupSent(o: Pick<OutboxMaintenanceOptions, 'store' | 'metrics' | 'retentionMs' | 'cleanupBatchSize'>, signal?: AbortSignal): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = await deleteSentBatch(o.store.db, o.retentionMs, o.cleanupBatchSize);
-    total += n;
-    if (n) o.metrics.cleanedUp.inc(storeLabels(o.store), n);
-    if (n < o.cleanupBatchSize || signal?.aborted) return total;
-    await sleep(10, signal); // yield between batches so live traffic keeps the engine
-  }
+  const n = await runRetentionTask({ table: 'outbox_events', store: `${o.store.kind}-${o.store.shard}`, deleteBatch: (size) => deleteSentBatch(o.store.db, o.retentionMs, size) }, o.cleanupBatchSize, signal);
+  if (n) o.metrics.cleanedUp.inc(storeLabels(o.store), n);
+  return n;
 }
 
 export function startOutboxMaintenance(o: OutboxMaintenanceOptions): Stoppable {
