@@ -1,5 +1,8 @@
-// A local GraphiQL explorer: the page and its assets come from node_modules (graphiql 3 UMD, React 18),
-// never a CDN, because the machines Tidemark runs on may have no internet.
+// A local GraphiQL explorer: the page and its assets come from node_modules (graphiql 3 UMD, React 18,
+// graphql-ws UMD), never a CDN, because the machines Tidemark runs on may have no internet. Queries
+// and mutations go over HTTP, subscriptions over graphql-ws on the same path; both carry the
+// Authorization header typed into the explorer's Headers editor (GraphiQL keeps it in localStorage,
+// and the WebSocket reads it when it connects, lazily, at the first subscription).
 import express, { type Router } from 'express';
 import { dirname, join } from 'node:path';
 
@@ -8,6 +11,7 @@ const assets: Record<string, string> = {
   'react-dom.js': join(dirname(require.resolve('react-dom/package.json')), 'umd', 'react-dom.production.min.js'),
   'graphiql.js': join(dirname(require.resolve('graphiql/package.json')), 'graphiql.min.js'),
   'graphiql.css': join(dirname(require.resolve('graphiql/package.json')), 'graphiql.min.css'),
+  'graphql-ws.js': join(dirname(require.resolve('graphql-ws/package.json')), 'umd', 'graphql-ws.min.js'),
 };
 
 export const explorerHtml = `<!doctype html>
@@ -18,11 +22,20 @@ export const explorerHtml = `<!doctype html>
 <script src="/explorer/react.js"></script>
 <script src="/explorer/react-dom.js"></script>
 <script src="/explorer/graphiql.js"></script>
+<script src="/explorer/graphql-ws.js"></script>
 <script>
-  var fetcher = GraphiQL.createFetcher({ url: window.location.origin + '/graphql' });
+  function storedHeaders() {
+    try { return JSON.parse(window.localStorage.getItem('graphiql:headers') || '{}') || {}; } catch (e) { return {}; }
+  }
+  var wsClient = graphqlWs.createClient({
+    url: (window.location.protocol === 'https:' ? 'wss://' : 'ws://') + window.location.host + '/graphql',
+    lazy: true,
+    connectionParams: function () { var h = storedHeaders(); return { authorization: h.Authorization || h.authorization }; },
+  });
+  var fetcher = GraphiQL.createFetcher({ url: window.location.origin + '/graphql', wsClient: wsClient });
   ReactDOM.createRoot(document.getElementById('graphiql')).render(
     React.createElement(GraphiQL, { fetcher: fetcher, defaultEditorToolsVisibility: true,
-      defaultQuery: '# Put your token in Headers: {"Authorization": "Bearer ..."}\\n{ health { ready stores { store up } } }\\n' }));
+      defaultQuery: '# Put your token in Headers: {"Authorization": "Bearer ..."}\\n# Subscriptions work here too (operator token): subscription { publicationStateChanged { eventId to at } }\\n{ health { ready stores { store up } } }\\n' }));
 </script></body></html>`;
 
 export function explorerAssets(): Router {
