@@ -61,8 +61,9 @@ export interface BatchReport {
 }
 
 /** The lease must outlast a publish, or a slow but healthy publish is reclaimed and sent twice. */
-export function validateRelayOptions(o: Pick<OutboxRelayOptions, 'leaseMs' | 'publishTimeoutMs' | 'batchSize' | 'pollIntervalMs'>): void {
+export function validateRelayOptions(o: Pick<OutboxRelayOptions, 'leaseMs' | 'publishTimeoutMs' | 'batchSize' | 'pollIntervalMs' | 'helper' | 'backlog'>): void {
   const problems: string[] = [];
+  if (o.helper && !o.backlog) problems.push('a helper loop needs the backlog signal that wakes it');
   if (!(o.leaseMs > o.publishTimeoutMs)) problems.push(`lease (${o.leaseMs} ms) must be longer than the publish timeout (${o.publishTimeoutMs} ms)`);
   if (!(o.batchSize >= 1)) problems.push('batch size must be at least 1');
   if (!(o.pollIntervalMs >= 1)) problems.push('poll interval must be at least 1 ms');
@@ -150,7 +151,7 @@ export function startOutboxRelay(o: OutboxRelayOptions): OutboxRelay {
   const done = (async () => {
     while (!abort.signal.aborted) {
       if (o.helper && idle) {
-        await o.backlog!.wait(abort.signal);
+        await o.backlog?.wait(abort.signal);
         idle = false;
         continue;
       }

@@ -45,5 +45,6 @@ describe('publish failures', () => {
   it('refuses a lease that does not outlast the publish timeout', () => {
     expect(() => validateRelayOptions({ leaseMs: 30000, publishTimeoutMs: 10000, batchSize: 500, pollIntervalMs: 200 })).not.toThrow();
     expect(() => validateRelayOptions({ leaseMs: 5000, publishTimeoutMs: 5000, batchSize: 500, pollIntervalMs: 200 })).toThrow(/must be longer than the publish timeout/);
+    expect(() => validateRelayOptions({ leaseMs: 30000, publishTimeoutMs: 10000, batchSize: 500, pollIntervalMs: 200, helper: true })).toThrow(/helper loop needs the backlog signal/);
   });
 });
