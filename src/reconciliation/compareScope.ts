@@ -13,7 +13,7 @@
 import { combineBuckets, mismatchedBuckets } from './canonical/canonical';
 import { fieldsOf, type CompareLevel } from './canonical/fields';
 import { classify, isYoung, mergeCounts } from './classify';
-import type { Discrepancy, RecordState, ReconcileLevel, RunOutcome, SegmentCount, SourceRevision, TargetState } from './model';
+import type { RecordState, ReconcileLevel, RunOutcome, RunResult, TargetState } from './model';
 import { sameRevision } from './model';
 import type { PipelineProbe, SourceReader, StateFilter, TargetReader } from './ports';
 import type { Scope } from './scope';
@@ -45,17 +45,9 @@ export interface CompareDeps {
   signal?: AbortSignal;
 }
 
-export interface CompareResult {
-  levelReached: ReconcileLevel;
-  outcome: RunOutcome;
-  attempts: number;
-  note: string;
-  revisionBefore: SourceRevision | null;
-  revisionAfter: SourceRevision | null;
-  counts: SegmentCount[];
-  bucketsCompared: number;
-  bucketsMismatched: number;
-  discrepancies: Discrepancy[];
+/** What one comparison found: the run's result fields (without its identity and times). */
+export interface CompareResult
+  extends Pick<RunResult, 'levelReached' | 'outcome' | 'attempts' | 'note' | 'revisionBefore' | 'revisionAfter' | 'counts' | 'bucketsCompared' | 'bucketsMismatched' | 'discrepancies'> {
   /** Aggregates that differed but were within the grace period (not reported). */
   youngIds: string[];
 }

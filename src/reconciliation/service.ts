@@ -1,11 +1,8 @@
 // The reconciliation service: what operators (GraphQL) and the scheduled reconciler call. It wires
 // the engine (compareScope), the ledger, repairs and rebuilds together; every long-running piece it
 // starts (a rebuild in the background) is tracked and drained by stop().
-import type { Knex } from 'knex';
-import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import type { Domain } from '../publication/event';
 import type { RetryPolicy } from '../relay/backoff';
-import type { Clock } from '../shared/clock';
 import { TidemarkError, toTidemarkError } from '../shared/errors';
 import { sleep } from '../shared/lifecycle';
 import type { Logger } from '../shared/logger';
@@ -16,9 +13,9 @@ import { listDiscrepancies, listRebuilds, listRepairs, runById, type Discrepancy
 import { failRun, recordRunResult } from './ledger/sql/recordRunResult';
 import { insertRepairs } from './ledger/sql/repairRows';
 import type { DiscrepancyRecord, RebuildRecord, RepairRecord, RunRecord } from './ledger/records';
-import { refreshLedgerGauges, type ReconciliationMetrics } from './metrics';
+import { refreshLedgerGauges } from './metrics';
 import type { ReconcileLevel, RunTrigger } from './model';
-import type { PipelineProbe, SourceReader, TargetReader } from './ports';
+import type { PipelineProbe } from './ports';
 import { sweepQuarantine } from './rebuild/quarantineSweep';
 import { startProjectionRebuild, type StartedRebuild } from './rebuild/rebuildProjection';
 import { settleRebuildRepairs } from './rebuild/settleRebuildRepairs';
@@ -27,7 +24,6 @@ import { removeUnexpectedRows } from './repair/removeUnexpectedRows';
 import { repairDiscrepancies } from './repair/repairDiscrepancies';
 import type { RepairDeps } from './repair/repairDeps';
 import { verifyRepairs } from './repair/verifyRepairs';
-import type { RepairSink } from './repair/repairSink';
 import { scopeJson, scopeKey, type Scope } from './scope';
 
 export interface ReconciliationSettings {
@@ -39,20 +35,13 @@ export interface ReconciliationSettings {
   rebuildStaleAfterMs: number;
 }
 
-export interface ReconciliationDeps {
-  ledger: Knex;
-  ch: ClickHouseClient;
-  database: string;
-  sources: Record<Domain, SourceReader>;
-  targets: Record<Domain, TargetReader>;
+/** The repair machinery's connections and readers, plus what reconciling itself needs. */
+export interface ReconciliationDeps extends Pick<RepairDeps, 'ledger' | 'ch' | 'database' | 'sources' | 'targets' | 'sink' | 'clock' | 'metrics'> {
   pipeline: PipelineProbe;
-  sink: RepairSink;
   repairLimiter: RateLimiter;
   rebuildLimiter: RateLimiter;
   retry: RetryPolicy;
-  clock: Clock;
   logger: Logger;
-  metrics: ReconciliationMetrics;
   settings: ReconciliationSettings;
 }
 
