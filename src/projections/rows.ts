@@ -1,6 +1,7 @@
 // The shapes the projector writes. One type per ClickHouse table; every column is present because
 // ClickHouse 18.16 does not apply DEFAULTs to fields a JSONEachRow insert omits. Decimals are
 // canonical strings ("2.310"), times are epoch milliseconds (the writer derives the DateTime text).
+import type { FitnessResultState } from '../domains/fitness/types';
 import type { Domain } from '../publication/event';
 
 export interface KafkaPosition {
@@ -8,24 +9,15 @@ export interface KafkaPosition {
   kafkaOffset: string;
 }
 
-export interface FitnessRow extends KafkaPosition {
-  dataId: number;
-  detectId: number;
-  userId: number;
-  projectId: number;
-  schoolId: number;
-  grade: number;
-  /** Canonical, exactly 3 decimals. */
-  result: string;
-  unit: string;
-  version: number;
-  isDeleted: boolean;
+/** One fitness_results row: the event's state fields, its times as epoch ms, and where it came from. */
+export interface FitnessRow
+  extends KafkaPosition,
+    Pick<FitnessResultState, 'dataId' | 'detectId' | 'userId' | 'projectId' | 'schoolId' | 'grade' | 'result' | 'unit' | 'version' | 'isDeleted' | 'shard'> {
   createdAtMs: number;
   /** The authoritative store's commit time of this version (data.updatedAt). */
   sourceCommitMs: number;
   ingestedAtMs: number;
   eventId: string;
-  shard: number;
 }
 
 export interface OrderItemRow {

@@ -1,23 +1,14 @@
 // What the read models return: the latest non-deleted state of an aggregate, with the source commit
 // time of that version (updatedAt) and when the projector ingested it. Decimals are canonical strings.
+import type { FitnessResultState } from '../../domains/fitness/types';
 import { padDecimal } from '../decimal';
 import type { LatestFitnessRow } from './sql/latestFitness';
 import type { LatestOrderRow } from './sql/latestOrders';
 
-export interface FitnessView {
+/** A result's latest state as read back from the projection (dataId as text, plus when it was ingested). */
+export interface FitnessView extends Omit<FitnessResultState, 'dataId' | 'isDeleted'> {
   dataId: string;
-  detectId: number;
-  userId: number;
-  projectId: number;
-  schoolId: number;
-  grade: number;
-  result: string;
-  unit: string;
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
   ingestedAt: Date;
-  shard: number;
 }
 
 export interface OrderViewLine {
