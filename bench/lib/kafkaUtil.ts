@@ -1,12 +1,13 @@
 // Kafka helpers of the benchmark harness: private topics for the ceilings (same partition count as
 // the domain topics, so raw and ours write to the same shape), and message counts from offsets.
 import type { Kafka } from 'kafkajs';
+import { createServedTopics } from '../../src/infra/kafka/fromKafka';
 
 export async function createTopic(kafka: Kafka, topic: string, partitions: number): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
-    await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: partitions, replicationFactor: 1 }] });
+    await createServedTopics(admin, [{ topic, numPartitions: partitions, replicationFactor: 1 }]);
   } finally {
     await admin.disconnect();
   }

@@ -1,5 +1,5 @@
 // Kafka adapter: the client, the topic names every role agrees on, and idempotent topic creation.
-import { Kafka, logLevel, type Admin } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type ITopicConfig } from 'kafkajs';
 import type { Settings } from '../../config/settings';
 import { waitFor } from '../../shared/lifecycle';
 
@@ -32,7 +32,10 @@ export function fromKafka(s: KafkaSettings, clientSuffix = ''): Kafka {
   });
 }
 
-/** Creates every Tidemark topic that does not exist yet; existing topics are left as they are. */
+/**
+ * Creates every Tidemark topic that does not exist yet; existing topics are left as they are.
+ * Returns once the broker serves every partition of the topics it created.
+ */
 export async function ensureTopics(kafka: Kafka, s: KafkaSettings): Promise<Topics> {
   const topics = topicNames(s.kafkaTopicPrefix);
   const admin: Admin = kafka.admin();
@@ -41,26 +44,39 @@ export async function ensureTopics(kafka: Kafka, s: KafkaSettings): Promise<Topi
     const existing = new Set(await admin.listTopics());
     const wanted = Object.values(topics).filter((t) => !existing.has(t));
     if (wanted.length) {
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: wanted.map((topic) => ({
-          topic,
-          numPartitions: topic === topics.publicationState ? 1 : s.kafkaPartitions,
-          replicationFactor: s.kafkaReplicationFactor,
-        })),
-      });
-      // A loaded broker can answer createTopics before every partition has a leader it serves
-      // ("This server does not host this topic-partition"); wait until metadata shows all of them.
-      await waitFor(
-        async () => {
-          const md = await admin.fetchTopicMetadata({ topics: wanted });
-          return md.topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0));
-        },
-        { timeoutMs: 30000, intervalMs: 100, what: `leaders for ${wanted.join(', ')}` },
-      );
+      await createServedTopics(admin, wanted.map((topic) => ({
+        topic,
+        numPartitions: topic === topics.publicationState ? 1 : s.kafkaPartitions,
+        replicationFactor: s.kafkaReplicationFactor,
+      })));
     }
   } finally {
     await admin.disconnect();
   }
   return topics;
+}
+
+/**
+ * Creates the topics and returns once the broker serves every partition of them. kafkajs' own
+ * waitForLeaders only retries LEADER_NOT_AVAILABLE, but a KRaft broker answers
+ * UNKNOWN_TOPIC_OR_PARTITION ("This server does not host this topic-partition") until its metadata
+ * cache has the new topic, so we create without it and wait ourselves. Another process creating
+ * the same topic first is fine (createTopics answers false, no throw).
+ */
+export async function createServedTopics(admin: Admin, specs: ITopicConfig[]): Promise<void> {
+  await admin.createTopics({ waitForLeaders: false, topics: specs });
+  const names = specs.map((t) => t.topic);
+  await waitFor(() => servesEveryPartition(admin, names), { timeoutMs: 30000, intervalMs: 100, what: `leaders for ${names.join(', ')}` });
+}
+
+/**
+ * True once metadata names a leader for every partition and the leader answers ListOffsets for it.
+ * KRaft brokers publish the metadata before the replica manager takes leadership, so a leader in
+ * metadata alone still leaves a window where reads and offset lookups fail.
+ */
+async function servesEveryPartition(admin: Admin, topics: string[]): Promise<boolean> {
+  const md = await admin.fetchTopicMetadata({ topics });
+  if (!md.topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return false;
+  for (const t of topics) await admin.fetchTopicOffsets(t);
+  return true;
 }
