@@ -42,4 +42,11 @@ export interface Publisher {
    * write is committed (and, for kafka-first, once the direct attempts have concluded).
    */
   commit<T>(db: Knex, work: (trx: Knex.Transaction) => Promise<UnitOfWork<T>>): Promise<{ result: T; publications: PublicationOutcome[] }>;
+  /**
+   * `commit` for work that issues at most one write statement (it may read after it). A single
+   * statement is atomic on its own, so a strategy that adds no write of its own (kafka-first) runs
+   * the work without BEGIN/COMMIT, saving two round trips; a strategy that adds its event rows
+   * (outbox) still wraps both in one transaction. Same guarantees as `commit` either way.
+   */
+  commitSingleWrite<T>(db: Knex, work: (db: Knex) => Promise<UnitOfWork<T>>): Promise<{ result: T; publications: PublicationOutcome[] }>;
 }

@@ -1,9 +1,10 @@
-// INSERT of one order, the only write of the order transaction.
+// INSERT of one order, the only write of placing an order (run by Publisher.commitSingleWrite: in
+// autocommit under kafka-first, inside the outbox transaction under the outbox strategy).
 //
 // Idempotency without a second table or a pre-read: `ON CONFLICT (idempotency_key) DO NOTHING`. When
 // two requests race on one key, PostgreSQL makes the second INSERT wait on the first one's unique-index
 // entry; once that commits the second does nothing, and its following SELECT (a new statement, so a new
-// READ COMMITTED snapshot) sees the committed order. A rollback of the first lets the second insert.
+// READ COMMITTED snapshot; in autocommit a new transaction) sees the committed order. A rollback of the first lets the second insert.
 // No row locks are taken beyond the new row itself; nothing else in the store is touched.
 import type { Knex } from 'knex';
 import { ORDER_COLUMNS, orderFromRow, type OrderRow } from './orderRow';
@@ -13,8 +14,8 @@ export type InsertOrderResult =
   | { inserted: true; order: Order }
   | { inserted: false; order: Order; requestHash: string };
 
-export async function insertOrder(trx: Knex.Transaction, order: Order, idempotencyKey: string, requestHash: string): Promise<InsertOrderResult> {
-  const inserted = await trx.raw<{ rows: { order_id: string }[] }>(
+export async function insertOrder(db: Knex, order: Order, idempotencyKey: string, requestHash: string): Promise<InsertOrderResult> {
+  const inserted = await db.raw<{ rows: { order_id: string }[] }>(
     `INSERT INTO orders (order_id, customer_id, currency, items, total, item_count, idempotency_key, request_hash, created_at)
      VALUES (?, ?, ?, ?::jsonb, ?::numeric, ?, ?, ?, ?)
      ON CONFLICT (idempotency_key) DO NOTHING
@@ -22,7 +23,7 @@ export async function insertOrder(trx: Knex.Transaction, order: Order, idempoten
     [order.orderId, order.customerId, order.currency, JSON.stringify(order.items), order.total, order.itemCount, idempotencyKey, requestHash, order.createdAt],
   );
   if (inserted.rows.length === 1) return { inserted: true, order };
-  const existing = (await trx('orders')
+  const existing = (await db('orders')
     .select<(OrderRow & { request_hash: string })[]>([...ORDER_COLUMNS, 'request_hash'])
     .where({ idempotency_key: idempotencyKey })
     .first()) as (OrderRow & { request_hash: string }) | undefined;

@@ -1,4 +1,4 @@
-// Placing an order: decide (pure), then one transaction that inserts only the order row, then the
+// Placing an order: decide (pure), then one statement that inserts only the order row, then the
 // injected Publisher publishes the OrderPlaced event by its strategy (kafka-first by default: direct
 // attempts after commit, fallback row on failure). The service never knows which strategy runs.
 import type { Knex } from 'knex';
@@ -69,8 +69,8 @@ export function createOrdersService(deps: OrdersServiceDeps): OrdersService {
       const decision = decidePlaceOrder(cmd, { orderId: deps.ids.uuid(), now: deps.clock.now(), limits: deps.limits });
       let committed: { result: { order: Order; replayed: boolean }; publications: PublicationOutcome[] };
       try {
-        committed = await deps.publisher.commit<{ order: Order; replayed: boolean }>(deps.db, async (trx) => {
-          const r = await insertOrder(trx, decision.order, cmd.idempotencyKey, decision.requestHash);
+        committed = await deps.publisher.commitSingleWrite<{ order: Order; replayed: boolean }>(deps.db, async (db) => {
+          const r = await insertOrder(db, decision.order, cmd.idempotencyKey, decision.requestHash);
           if (r.inserted) return { result: { order: r.order, replayed: false }, events: [orderPlacedEvent(r.order)] };
           if (r.requestHash !== decision.requestHash) throw new IdempotencyConflictError();
           // A retry: the first request owns the publication (direct, fallback row, or the reconciler).

@@ -142,6 +142,28 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
     expect(Number((await env.resources.pg('orders').where({ idempotency_key: 'idem-1' }).count({ n: '*' }))[0]!.n)).toBe(1);
   });
 
+  it('places an order with one statement and no BEGIN/COMMIT under kafka-first', async () => {
+    const { orders } = service(env.settings.kafkaBrokers);
+    const sql: string[] = [];
+    const onQuery = (q: { sql: string }) => sql.push(q.sql.trim().split(/\s+/)[0]!.toUpperCase());
+    env.resources.pg.on('query', onQuery);
+    try {
+      expect((await orders.placeOrder(cmd('one-statement-1'))).outcome).toBe('PUBLISHED_DIRECT');
+    } finally {
+      env.resources.pg.off('query', onQuery);
+    }
+    expect(sql).toEqual(['INSERT']);
+  });
+
+  it('gives concurrent requests with one idempotency key one order: the first places it, the others replay it', async () => {
+    const { orders } = service([CLOSED_PORT_BROKER], { attemptTimeoutMs: 200, deadlineMs: 1000 });
+    const all = await Promise.all(Array.from({ length: 8 }, () => orders.placeOrder(cmd('race-1'))));
+    expect(new Set(all.map((r) => r.order.orderId)).size).toBe(1);
+    expect(all.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(all.filter((r) => r.replayed).every((r) => r.outcome === 'ALREADY_PLACED')).toBe(true);
+    expect(Number((await env.resources.pg('orders').where({ idempotency_key: 'race-1' }).count({ n: '*' }))[0]!.n)).toBe(1);
+  });
+
   it('never moves a PUBLISHED or DEAD_LETTER row back to NOT_PUBLISHED on a later upsert', async () => {
     const { orders } = service([CLOSED_PORT_BROKER]);
     const r = await orders.placeOrder(cmd('upsert-1'));

@@ -12,7 +12,7 @@ import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
 import { toKafkaRecord, type DomainEvent } from '../event';
-import type { PublicationOutcome, PublicationState, Publisher } from '../publisher';
+import type { PublicationOutcome, PublicationState, Publisher, UnitOfWork } from '../publisher';
 import type { StateChangeSink } from '../stateChanges/stateChange';
 import { publishDirect, type DirectPolicy } from './directPublish';
 import type { KafkaFirstMetrics } from './metrics';
@@ -82,15 +82,22 @@ export function fromKafkaFirstPublisher(deps: KafkaFirstPublisherDeps): Publishe
     }
   }
 
+  async function publishAll<T>(db: Knex, { result, events }: UnitOfWork<T>) {
+    const publications: PublicationOutcome[] = [];
+    // One event after another, so an aggregate's versions are attempted in order. (A fallback can still
+    // reorder them in Kafka; events are full snapshots with their version, so consumers keep the latest.)
+    for (const event of events) publications.push(await publishOne(db, event));
+    return { result, publications };
+  }
+
   return {
     strategy: 'kafka-first',
     async commit(db, work) {
-      const { result, events } = await db.transaction(work);
-      const publications: PublicationOutcome[] = [];
-      // One event after another, so an aggregate's versions are attempted in order. (A fallback can still
-      // reorder them in Kafka; events are full snapshots with their version, so consumers keep the latest.)
-      for (const event of events) publications.push(await publishOne(db, event));
-      return { result, publications };
+      return publishAll(db, await db.transaction(work));
+    },
+    async commitSingleWrite(db, work) {
+      // Kafka-first adds no row to the business write, so one statement needs no BEGIN/COMMIT.
+      return publishAll(db, await work(db));
     },
   };
 }

@@ -13,18 +13,17 @@ export interface OutboxPublisherOptions {
 }
 
 export function outboxPublisher(o: OutboxPublisherOptions): Publisher {
-  return {
-    strategy: 'outbox',
-    async commit<T>(db: Knex, work: (trx: Knex.Transaction) => Promise<UnitOfWork<T>>) {
-      return db.transaction(
-        async (trx) => {
-          const { result, events } = await work(trx);
-          await appendOutboxEvents(trx, events, o.topicOf);
-          const publications: PublicationOutcome[] = events.map((e) => ({ eventId: e.eventId, state: 'NEW' }));
-          return { result, publications };
-        },
-        o.isolationLevel ? { isolationLevel: o.isolationLevel } : undefined,
-      );
-    },
-  };
+  async function commit<T>(db: Knex, work: (trx: Knex.Transaction) => Promise<UnitOfWork<T>>) {
+    return db.transaction(
+      async (trx) => {
+        const { result, events } = await work(trx);
+        await appendOutboxEvents(trx, events, o.topicOf);
+        const publications: PublicationOutcome[] = events.map((e) => ({ eventId: e.eventId, state: 'NEW' }));
+        return { result, publications };
+      },
+      o.isolationLevel ? { isolationLevel: o.isolationLevel } : undefined,
+    );
+  }
+  // The outbox row is a second write, so a single-write unit still needs the transaction.
+  return { strategy: 'outbox', commit, commitSingleWrite: commit };
 }
