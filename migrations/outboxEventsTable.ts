@@ -1,6 +1,7 @@
 // The outbox table, identical in meaning on MySQL/MariaDB (every fitness shard) and PostgreSQL (the
 // orders store): one row per event, written in the business transaction, then claimed and published
-// by relays. Indexes serve exactly the relay's queries:
+// by relays. Migration 005 (MySQL) / 007 (PostgreSQL) replaces the four status indexes below by one
+// (status, due_at) index on a generated column (migrations/outboxDueAt.ts). Indexes created here:
 //   (status, created_at)        NEW claims in age order, oldest-unsent age, counts per status
 //   (status, next_retry_at)     FAILED rows whose retry time has come
 //   (status, lease_expires_at)  PROCESSING rows whose lease expired

@@ -2,7 +2,7 @@
 // Locking: none. A plain SELECT is a consistent non-locking read on InnoDB and PostgreSQL, so it never
 // waits for nor blocks relays claiming rows with FOR UPDATE SKIP LOCKED. A row claimed a moment ago
 // is still counted (PROCESSING is pending until the relay marks it SENT), which errs toward
-// CATCHING_UP, never toward FRESH. Served by the (status, created_at) index; SENT rows are not read.
+// CATCHING_UP, never toward FRESH. Served by the (status, due_at) index; SENT rows are not read.
 import type { Knex } from 'knex';
 import { applyScope, type PendingScope } from './pendingScope';
 

@@ -1,7 +1,9 @@
 // SQL: claim a batch of outbox rows for one relay.
 //
 // Locking: one short transaction at READ COMMITTED. Three locking reads, each
-// `FOR UPDATE SKIP LOCKED` on its own index range, so concurrent relays take disjoint rows without
+// `FOR UPDATE SKIP LOCKED` on its own range of the (status, due_at) index (due_at is the lease expiry
+// of a PROCESSING row, the retry time of a FAILED row and the creation time of a NEW row; see
+// migrations/outboxDueAt.ts), so concurrent relays take disjoint rows without
 // waiting for each other, and READ COMMITTED keeps InnoDB from taking gap locks that would block the
 // business transactions inserting new outbox rows:
 //   1. PROCESSING rows whose lease expired (their relay crashed or stalled): reclaimed, or PARKED when
@@ -43,8 +45,8 @@ export async function claimBatch(db: Knex, o: ClaimOptions): Promise<Claim> {
       const expired = (await trx(OUTBOX_TABLE)
         .select(SELECTED_COLUMNS)
         .where('status', 'PROCESSING')
-        .andWhere('lease_expires_at', '<=', now)
-        .orderBy('lease_expires_at')
+        .andWhere('due_at', '<=', now)
+        .orderBy('due_at')
         .limit(o.batchSize)
         .forUpdate()
         .skipLocked()) as OutboxRowSelected[];
@@ -61,8 +63,8 @@ export async function claimBatch(db: Knex, o: ClaimOptions): Promise<Claim> {
         const due = (await trx(OUTBOX_TABLE)
           .select(SELECTED_COLUMNS)
           .where('status', 'FAILED')
-          .andWhere('next_retry_at', '<=', now)
-          .orderBy('next_retry_at')
+          .andWhere('due_at', '<=', now)
+          .orderBy('due_at')
           .limit(o.batchSize - rows.length)
           .forUpdate()
           .skipLocked()) as OutboxRowSelected[];
@@ -72,7 +74,7 @@ export async function claimBatch(db: Knex, o: ClaimOptions): Promise<Claim> {
         const fresh = (await trx(OUTBOX_TABLE)
           .select(SELECTED_COLUMNS)
           .where('status', 'NEW')
-          .orderBy([{ column: 'created_at' }, { column: 'id' }])
+          .orderBy([{ column: 'due_at' }, { column: 'id' }])
           .limit(o.batchSize - rows.length)
           .forUpdate()
           .skipLocked()) as OutboxRowSelected[];

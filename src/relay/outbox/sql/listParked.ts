@@ -1,6 +1,6 @@
 // SQL: list PARKED rows for operators (what is stuck, since when, and why).
 //
-// Locking: a non-locking read on the (status, created_at) index; only safe error summaries are
+// Locking: a non-locking read of the PARKED range of the (status, due_at) index; only safe error summaries are
 // stored, so nothing here can leak payloads or raw exception text.
 import type { Knex } from 'knex';
 import { OUTBOX_TABLE } from '../outboxEvent';
