@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { profilesIn, summarizeCpuProfile, type ProfileSummary } from './lib/cpuProfile';
+import { settleMachine, type Settled } from './lib/cpuTime';
 import { loadAverage, machineInfo } from './lib/machine';
 import { repoRoot } from './lib/processes';
 import type { BenchContext, BenchRow, RowResult } from './lib/row';
@@ -63,11 +64,18 @@ async function main(): Promise<void> {
   const log = (line: string) => process.stderr.write(`[bench ${((performance.now() - t0) / 1000).toFixed(0)}s] ${line}\n`);
   const t0 = performance.now();
   log(`${args.quick ? 'quick' : 'full'} run on ${machine.cpus} cpus, load ${machine.loadAverage.join(' ')}`);
-  const ctx: BenchContext = { quick: args.quick, profileDir, log };
+  const settle = async () => {
+    const s = await settleMachine({ maxWaitMs: args.quick ? 10_000 : 30_000 });
+    if (s.busy > 0.25) log(`machine still ${Math.round(s.busy * 100)}% busy after ${Math.round(s.waitedMs / 1000)}s; measuring anyway`);
+  };
+  const ctx: BenchContext = { quick: args.quick, profileDir, log, settle };
   const results: RowResult[] = [];
   const loadPerRow: Record<number, number[]> = {};
+  const settlePerRow: Record<number, Settled> = {};
   for (const row of benchRows) {
     if (args.only && !args.only.has(row.id)) continue;
+    const settled = await settleMachine({ maxWaitMs: args.quick ? 20_000 : 60_000 });
+    settlePerRow[row.id] = settled;
     loadPerRow[row.id] = loadAverage();
     const r = await runRow(row, ctx);
     results.push(r);
@@ -85,7 +93,7 @@ async function main(): Promise<void> {
     startedAt: started.toISOString(),
     mode: args.quick ? 'quick' : 'full',
     durationSec: Math.round((performance.now() - t0) / 1000),
-    machine: { ...machine, loadAverageAtEnd: loadAverage(), loadAveragePerRow: loadPerRow },
+    machine: { ...machine, loadAverageAtEnd: loadAverage(), loadAveragePerRow: loadPerRow, settlePerRow },
     rows: results,
     profiles,
   };

@@ -104,3 +104,30 @@ export class SideBySideCpu {
     };
   }
 }
+
+export interface Settled {
+  waitedMs: number;
+  /** Machine busy share (0-1) of the last one-second sample. */
+  busy: number;
+}
+
+/**
+ * Waits until the machine has been quiet (at most `maxBusy` busy) for two one-second samples in a row,
+ * or `maxWaitMs` passed. Engines keep working after a stage ends (ClickHouse merges, InnoDB purge,
+ * Kafka log flushes); without this the side measured first after a heavy phase pays for the last.
+ */
+export async function settleMachine(o: { maxBusy?: number; maxWaitMs?: number } = {}): Promise<Settled> {
+  const maxBusy = o.maxBusy ?? 0.25;
+  const maxWaitMs = o.maxWaitMs ?? 60_000;
+  const start = performance.now();
+  let quiet = 0;
+  let busy = 0;
+  while (performance.now() - start < maxWaitMs) {
+    const t0 = machineTicks();
+    await new Promise((r) => setTimeout(r, 1000));
+    busy = machineBusySince(t0);
+    quiet = busy <= maxBusy ? quiet + 1 : 0;
+    if (quiet >= 2 || Number.isNaN(busy)) break;
+  }
+  return { waitedMs: Math.round(performance.now() - start), busy };
+}

@@ -30,6 +30,8 @@ export interface BenchContext {
   /** Measured write-path capacity (row 1), used by the end-to-end row's open-loop rate. */
   writeCapacityPerSec?: number;
   log(line: string): void;
+  /** Waits (bounded) until the machine is quiet again after a heavy phase; see settleMachine. */
+  settle(): Promise<void>;
 }
 
 export interface BenchRow {

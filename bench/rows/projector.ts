@@ -67,6 +67,7 @@ export const projectorRow: BenchRow = {
       // Ceiling: the same rows, same batch size, sequential inserts into an identical table.
       await ch.command({ query: `CREATE TABLE ${ident(s.clickhouseDatabase)}.fitness_results_raw AS ${ident(s.clickhouseDatabase)}.fitness_results` });
       const rows = events.map((e, i) => rawFitnessRow(e, i % s.kafkaPartitions, i));
+      await ctx.settle();
       const rawCpu0 = cpuMs(process.pid);
       const rawStart = performance.now();
       const rawTicks0 = machineTicks();
@@ -86,6 +87,7 @@ export const projectorRow: BenchRow = {
           Array.from({ length: members }, (_, i) => startRoleWorker({ name: `projector-${i + 1}`, roles: ['projector'], env: env2, cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row4-members${members}` : undefined })),
         );
         workers.push(...started);
+        await ctx.settle();
         const since = Date.now();
         await Promise.all(started.map((w) => w.go()));
         const cpu0 = started.reduce((n, w) => n + cpuMs(w.pid), 0);

@@ -54,6 +54,7 @@ export const relayDrainRow: BenchRow = {
       const producer = fromKafkaProducer(env.resources.kafka);
       await producer.connect();
       const records = events.map((list) => list.map((e) => toKafkaRecord(e)));
+      await ctx.settle();
       const rawCpu0 = cpuMs(process.pid);
       const rawStart = performance.now();
       const rawTicks0 = machineTicks();
@@ -76,6 +77,7 @@ export const relayDrainRow: BenchRow = {
           ),
         );
         workers.push(...started);
+        await ctx.settle();
         const cpu0 = started.reduce((n, w) => n + cpuMs(w.pid), 0);
         const t0 = performance.now();
         const ticks0 = machineTicks();
