@@ -26,6 +26,8 @@ import { fromReconciliationLedger } from '../publication/health/publicationHealt
 import { fitnessGatewayServices } from '../domains/fitness/wiring';
 import { readModelsFrom } from '../projections/read/readModels';
 import { reconciliationFrom } from '../reconciliation/wiring';
+import { cachingVerifier } from '../auth/cachedVerifier';
+import { systemClock } from '../shared/clock';
 import { fromJwks, fromJwtSecret, type TokenVerifier } from '../auth/tokens';
 import { rejectAllTokens } from '../graphql/auth';
 
@@ -42,8 +44,9 @@ export interface Tidemark {
 
 export function tokenVerifier(s: Settings): TokenVerifier {
   const o = { issuer: s.authIssuer, audience: s.authAudience };
-  if (s.authJwksUrl) return fromJwks(s.authJwksUrl, o);
-  if (s.authJwtSecret) return fromJwtSecret(s.authJwtSecret, o);
+  const cached = (v: TokenVerifier) => cachingVerifier(v, { maxEntries: s.authTokenCacheSize, ttlMs: s.authTokenCacheTtlMs, clock: systemClock });
+  if (s.authJwksUrl) return cached(fromJwks(s.authJwksUrl, o));
+  if (s.authJwtSecret) return cached(fromJwtSecret(s.authJwtSecret, o));
   return rejectAllTokens;
 }
 

@@ -95,6 +95,8 @@ export const settingsTable = {
   authJwksUrl: setting('AUTH_JWKS_URL', undefined, 'JWKS endpoint to verify bearer tokens instead of a shared secret.', z.string().url().optional()),
   authIssuer: setting('AUTH_ISSUER', 'tidemark', 'Required `iss` claim of bearer tokens.', z.string().min(1)),
   authAudience: setting('AUTH_AUDIENCE', 'tidemark-gateway', 'Required `aud` claim of bearer tokens.', z.string().min(1)),
+  authTokenCacheSize: setting('AUTH_TOKEN_CACHE_SIZE', '10000', 'Verified bearer tokens a gateway remembers, so repeated requests with one token skip the signature check; 0 turns the cache off.', int(0, 10000000)),
+  authTokenCacheTtlMs: setting('AUTH_TOKEN_CACHE_TTL_MS', '60000', 'Longest a verified token is trusted without checking its signature again (never past its exp): bounds how long a key withdrawn from the JWKS keeps admitting its tokens.', int(0, 86400000)),
   graphqlMaxDepth: setting('GRAPHQL_MAX_DEPTH', '10', 'Deepest selection a GraphQL operation may have.', int(2, 100)),
   graphqlMaxCost: setting('GRAPHQL_MAX_COST', '5000', 'Highest estimated cost of one GraphQL operation (list fields multiply by their page size).', int(10, 10000000)),
   graphqlMaxPageSize: setting('GRAPHQL_MAX_PAGE_SIZE', '200', 'Largest page any list query returns (`first`).', int(1, 10000)),

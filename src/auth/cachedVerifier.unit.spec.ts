@@ -1,0 +1,76 @@
+import { fixedClock } from '../shared/clock';
+import { cachingVerifier } from './cachedVerifier';
+import type { Principal } from './principal';
+import { AuthError, fromJwtSecret, signToken, type TokenVerifier } from './tokens';
+
+const secret = 'unit-test-secret-0123456789abcdefghij';
+const o = { issuer: 'tidemark', audience: 'tidemark-gateway' };
+
+/** The real jose verifier, counting how often it runs. */
+function counting(): TokenVerifier & { calls: number } {
+  const real = fromJwtSecret(secret, o);
+  const v = {
+    calls: 0,
+    verify(token: string): Promise<Principal> {
+      v.calls++;
+      return real.verify(token);
+    },
+  };
+  return v;
+}
+
+describe('cachingVerifier', () => {
+  it('checks a token once and answers repeated requests from memory', async () => {
+    const inner = counting();
+    const v = cachingVerifier(inner, { maxEntries: 10, ttlMs: 60000, clock: fixedClock(new Date()) });
+    const t = await signToken(secret, { subject: 'teacher-1', roles: ['client'] }, o);
+    for (let i = 0; i < 5; i++) await expect(v.verify(t)).resolves.toEqual({ subject: 'teacher-1', roles: ['client'] });
+    expect(inner.calls).toBe(1);
+    const other = await signToken(secret, { subject: 'teacher-2', roles: ['operator'] }, o);
+    await expect(v.verify(other)).resolves.toEqual({ subject: 'teacher-2', roles: ['operator'] });
+    expect(inner.calls).toBe(2);
+  });
+
+  it('never remembers a rejected token', async () => {
+    const inner = counting();
+    const v = cachingVerifier(inner, { maxEntries: 10, ttlMs: 60000, clock: fixedClock(new Date()) });
+    const forged = await signToken('another-secret-0123456789abcdefghijkl', { subject: 's', roles: ['operator'] }, o);
+    for (let i = 0; i < 3; i++) await expect(v.verify(forged)).rejects.toBeInstanceOf(AuthError);
+    expect(inner.calls).toBe(3);
+  });
+
+  it('checks again once the token has expired, even within the cache period', async () => {
+    const clock = fixedClock(new Date());
+    const inner = counting();
+    const v = cachingVerifier(inner, { maxEntries: 10, ttlMs: 3_600_000, clock });
+    const t = await signToken(secret, { subject: 's', roles: ['client'] }, { ...o, ttlSeconds: 30 });
+    await v.verify(t);
+    clock.advance(20_000);
+    await v.verify(t);
+    expect(inner.calls).toBe(1);
+    clock.advance(15_000);
+    await v.verify(t).catch(() => undefined);
+    expect(inner.calls).toBe(2);
+  });
+
+  it('checks again after the cache period, even when the token is still valid', async () => {
+    const clock = fixedClock(new Date());
+    const inner = counting();
+    const v = cachingVerifier(inner, { maxEntries: 10, ttlMs: 60_000, clock });
+    const t = await signToken(secret, { subject: 's', roles: ['client'] }, o);
+    await v.verify(t);
+    clock.advance(61_000);
+    await v.verify(t);
+    expect(inner.calls).toBe(2);
+  });
+
+  it('keeps at most maxEntries tokens and is off at size 0', async () => {
+    const inner = counting();
+    const v = cachingVerifier(inner, { maxEntries: 2, ttlMs: 60_000, clock: fixedClock(new Date()) });
+    const tokens = await Promise.all(['a', 'b', 'c'].map((s) => signToken(secret, { subject: s, roles: ['client'] }, o)));
+    for (const t of tokens) await v.verify(t);
+    await v.verify(tokens[0]!); // evicted by c: checked again
+    expect(inner.calls).toBe(4);
+    expect(cachingVerifier(inner, { maxEntries: 0, ttlMs: 60_000, clock: fixedClock(new Date()) })).toBe(inner);
+  });
+});
