@@ -4,8 +4,9 @@
 // Idempotency without a second table or a pre-read: `ON CONFLICT (idempotency_key) DO NOTHING`. When
 // two requests race on one key, PostgreSQL makes the second INSERT wait on the first one's unique-index
 // entry; once that commits the second does nothing, and its following SELECT (a new statement, so a new
-// READ COMMITTED snapshot; in autocommit a new transaction) sees the committed order. A rollback of the first lets the second insert.
-// No row locks are taken beyond the new row itself; nothing else in the store is touched.
+// READ COMMITTED snapshot; in autocommit a new transaction) sees the committed order. A rollback of
+// the first lets the second insert. No row locks are taken beyond the new row itself; nothing else in
+// the store is touched.
 import type { Knex } from 'knex';
 import { ORDER_COLUMNS, orderFromRow, type OrderRow } from './orderRow';
 import type { Order } from './order';
