@@ -136,7 +136,17 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
       context: async ({ req }): Promise<GatewayContext> => {
         const requestId = (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].slice(0, 64)) || randomUUID();
         const auth = await authenticate(o.verifier, req.headers.authorization);
-        return { requestId, auth, logger: o.logger.child({ requestId, subject: auth.principal?.subject }), services: o.services };
+        // The request's child logger is made on first use: most requests never log, and a pino child
+        // per request was a visible share of the gateway's profile.
+        let logger: Logger | undefined;
+        return {
+          requestId,
+          auth,
+          get logger() {
+            return (logger ??= o.logger.child({ requestId, subject: auth.principal?.subject }));
+          },
+          services: o.services,
+        };
       },
     }),
   );
