@@ -30,6 +30,25 @@ export function clickhouseService(ctx: StackContext): StackService {
     }
   }
 
+  /**
+   * A server that answers may still be unable to write: one left running after its data folder was
+   * deleted (a removed checkout) answers SELECT 1 but fails every CREATE with "File not found". Fail
+   * here with what to do, instead of in every test or migration that creates a database.
+   */
+  async function provesWritable(ch: ReturnType<typeof fromClickHouse>): Promise<void> {
+    const probe = ident(`${s.clickhouseDatabase}_stack_probe`);
+    try {
+      await ch.command({ query: `CREATE DATABASE IF NOT EXISTS ${probe}` });
+      await ch.command({ query: `DROP DATABASE IF EXISTS ${probe}` });
+    } catch (err) {
+      const why = err instanceof Error ? err.message.replace(/\s+/g, ' ').trim().slice(0, 200) : 'unknown error';
+      throw new Error(
+        `ClickHouse at ${s.clickhouseUrl} answers but cannot create a database (${why}). Its data folder may have been removed while it ran: ` +
+          'stop that server (npm run stack -- down in the checkout that started it, or end the clickhouse-server process) and run this again.',
+      );
+    }
+  }
+
   function render(template: string, vars: Record<string, string>): string {
     return template.replace(/\$\{([A-Z_]+)\}/g, (_, k: string) => vars[k] ?? '');
   }
@@ -59,6 +78,7 @@ export function clickhouseService(ctx: StackContext): StackService {
       const ch = fromClickHouse(s, { database: null });
       try {
         await ch.command({ query: `CREATE DATABASE IF NOT EXISTS ${ident(s.clickhouseDatabase)}` });
+        await provesWritable(ch);
       } finally {
         await ch.close();
       }
