@@ -30,7 +30,7 @@ export async function refreshOutboxGauges(o: Pick<OutboxMaintenanceOptions, 'sto
 
 /** Deletes expired SENT rows batch by batch until none are left; returns how many. */
 export async function cleanupSent(o: Pick<OutboxMaintenanceOptions, 'store' | 'metrics' | 'retentionMs' | 'cleanupBatchSize'>, signal?: AbortSignal): Promise<number> {
-  const n = await runRetentionTask({ table: 'outbox_events', store: `${o.store.kind}-${o.store.shard}`, deleteBatch: (size) => deleteSentBatch(o.store.db, o.retentionMs, size) }, o.cleanupBatchSize, signal);
+  const n = await runRetentionTask((size) => deleteSentBatch(o.store.db, o.retentionMs, size), o.cleanupBatchSize, signal);
   if (n) o.metrics.cleanedUp.inc(storeLabels(o.store), n);
   return n;
 }

@@ -36,7 +36,7 @@ describe('retention cleanup (PostgreSQL, MariaDB)', () => {
         publicationRow(7, 'NOT_PUBLISHED', 100), // still owed to Kafka
         publicationRow(8, 'DEAD_LETTER', 100), // waiting for an operator
       ]);
-      const deleted = await runRetentionTask({ table: 'event_publications', store: 's', deleteBatch: (n) => deletePublishedBatch(db, 72 * HOUR, n) }, 2);
+      const deleted = await runRetentionTask((n) => deletePublishedBatch(db, 72 * HOUR, n), 2);
       expect(deleted).toBe(5);
       const left = (await db('event_publications').orderBy('event_id').pluck('event_id')) as string[];
       expect(left).toEqual(['retention-6', 'retention-7', 'retention-8']);
@@ -52,7 +52,7 @@ describe('retention cleanup (PostgreSQL, MariaDB)', () => {
     await shardOld('fitness_idempotency_keys').where({ idempotency_key: 'retention-old' }).update({ created_at: new Date(Date.now() - 200 * HOUR) });
 
     let deleted = 0;
-    for (const sh of env.resources.mysql.shards) deleted += await runRetentionTask({ table: 'fitness_idempotency_keys', store: 's', deleteBatch: (n) => deleteExpiredKeysBatch(sh.db, 168 * HOUR, n) }, 10);
+    for (const sh of env.resources.mysql.shards) deleted += await runRetentionTask((n) => deleteExpiredKeysBatch(sh.db, 168 * HOUR, n), 10);
     expect(deleted).toBe(1);
 
     const youngAgain = await fitness.record({ ...teacherInput, userId: 502, idempotencyKey: 'retention-young' });

@@ -22,11 +22,11 @@ export interface RetentionTask {
   deleteBatch(batchSize: number): Promise<number>;
 }
 
-/** Runs one task until a batch comes back short (nothing expired is left); returns rows deleted. */
-export async function runRetentionTask(task: RetentionTask, batchSize: number, signal?: AbortSignal): Promise<number> {
+/** Deletes batch after batch until one comes back short (nothing expired is left); returns rows deleted. */
+export async function runRetentionTask(deleteBatch: RetentionTask['deleteBatch'], batchSize: number, signal?: AbortSignal): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = await task.deleteBatch(batchSize);
+    const n = await deleteBatch(batchSize);
     total += n;
     if (n < batchSize || signal?.aborted) return total;
     await sleep(10, signal); // yield between batches so live traffic keeps the engine
@@ -39,7 +39,7 @@ export function startRetentionCleanup(o: { tasks: RetentionTask[]; intervalMs: n
     while (!abort.signal.aborted) {
       for (const task of o.tasks) {
         try {
-          const n = await runRetentionTask(task, o.batchSize, abort.signal);
+          const n = await runRetentionTask(task.deleteBatch, o.batchSize, abort.signal);
           if (n) o.onDeleted?.(task, n);
         } catch (err) {
           o.logger.warn({ table: task.table, store: task.store, error: summarizeError(err) }, 'retention cleanup failed; will retry');
