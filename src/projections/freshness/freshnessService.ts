@@ -2,8 +2,8 @@
 // most once per `cacheMs` per gateway process (concurrent requests share the in-flight read), the
 // pending count of a scope likewise, and per-aggregate questions arrive batched (one query per store
 // for all ids of a request, via the request's DataLoader, and for all concurrent requests of the
-// same event-loop turn, via a coalescing loader: src/shared/coalescing.ts). A cached marker keeps the asOf of the
-// moment its inputs were read, so a client always sees how old the verdict is.
+// same event-loop turn, via a coalescing loader: src/shared/coalescing.ts). A cached marker keeps the
+// asOf of the moment its inputs were read, so a client always sees how old the verdict is.
 import type { Registry } from 'prom-client';
 import { counter } from '../../metrics/registry';
 import { coalescingLoader, loadAll } from '../../shared/coalescing';

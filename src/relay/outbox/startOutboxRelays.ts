@@ -3,8 +3,9 @@
 // Kafka producer per process. A single loop waits on the database or the broker most of the time
 // (claim, then publish, then complete, in sequence); a second loop overlaps those waits, and their
 // claims never overlap (SKIP LOCKED), exactly as between relay processes. Only the first loop polls
-// an idle store; the others wake when a claim comes back full (a backlog) and sleep once it is gone. Relays run on every store whatever the publication strategy, so rows left
-// behind by a strategy switch are still delivered (an empty outbox costs three index probes a poll).
+// an idle store; the others wake when a claim comes back full (a backlog) and sleep once it is gone.
+// Relays run on every store whatever the publication strategy, so rows left behind by a strategy
+// switch are still delivered (an empty outbox costs three index probes a poll).
 import type { RoleStarter } from '../../app/roles';
 import { exponentialBackoff } from '../backoff';
 import { fromKafkaSink } from './kafkaSink';
