@@ -29,7 +29,12 @@ async function main(): Promise<void> {
   const errorCodes = new Map<string, number>();
 
   const write = async (i: number) => {
-    const r = await execute(url, RecordFitnessResultDocument, { input: { detectId: 10001, userId: i + 1, projectId: 3, schoolId: 1 + (i % 20), grade: 5, result: '2.21', unit: 'm' } }, headers);
+    const r = await execute(
+      url,
+      RecordFitnessResultDocument,
+      { input: { detectId: 10001, userId: i + 1, projectId: 3, schoolId: 1 + (i % 20), grade: 5, result: '2.21', unit: 'm' } },
+      headers,
+    );
     if (r.errors || !r.data) {
       writeErrors++;
       errorCodes.set(String(r.errors?.[0]?.extensions?.code), (errorCodes.get(String(r.errors?.[0]?.extensions?.code)) ?? 0) + 1);
@@ -42,7 +47,10 @@ async function main(): Promise<void> {
     while (!stop || committed.size) {
       const ids = [...committed.keys()];
       if (ids.length) {
-        const rs = await app.resources.clickhouse.query({ query: `SELECT DISTINCT data_id FROM ${db}.fitness_results WHERE data_id IN ${list(ids, uint)}`, format: 'JSONEachRow' });
+        const rs = await app.resources.clickhouse.query({
+          query: `SELECT DISTINCT data_id FROM ${db}.fitness_results WHERE data_id IN ${list(ids, uint)}`,
+          format: 'JSONEachRow',
+        });
         const now = Date.now();
         for (const r of await rs.json<{ data_id: string }>()) {
           const at = committed.get(String(r.data_id));
@@ -77,25 +85,52 @@ async function main(): Promise<void> {
     // Where the time goes: commit -> relay marked SENT (outbox rows), commit -> projector mapped (ingested_at_ms).
     const relayed: number[] = [];
     for (const sh of app.resources.mysql.shards) {
-      const rows = (await sh.db('outbox_events').select(sh.db.raw('TIMESTAMPDIFF(MICROSECOND, created_at, sent_at) / 1000 AS ms')).whereNotNull('sent_at')) as { ms: string | number }[];
+      const rows = (await sh
+        .db('outbox_events')
+        .select(sh.db.raw('TIMESTAMPDIFF(MICROSECOND, created_at, sent_at) / 1000 AS ms'))
+        .whereNotNull('sent_at')) as { ms: string | number }[];
       relayed.push(...rows.map((r) => Number(r.ms)));
     }
-    const ingested = (await (await app.resources.clickhouse.query({ query: `SELECT toInt64(ingested_at_ms) - toInt64(source_commit_ms) AS ms FROM ${db}.fitness_results`, format: 'JSONEachRow' })).json<{ ms: string }>()).map((r) => Number(r.ms));
-    const p = (xs: number[], q: number) => pct([...xs].sort((a, b) => a - b), q);
+    const ingested = (
+      await (
+        await app.resources.clickhouse.query({
+          query: `SELECT toInt64(ingested_at_ms) - toInt64(source_commit_ms) AS ms FROM ${db}.fitness_results`,
+          format: 'JSONEachRow',
+        })
+      ).json<{ ms: string }>()
+    ).map((r) => Number(r.ms));
+    const p = (xs: number[], q: number) =>
+      pct(
+        [...xs].sort((a, b) => a - b),
+        q,
+      );
     console.log(
-      JSON.stringify({
-        targetWritesPerSecond: rate,
-        achievedWritesPerSecond: Math.round((latencies.length / writeSeconds) * 10) / 10,
-        samples: sorted.length,
-        writeErrors,
-        errorCodes: Object.fromEntries(errorCodes),
-        p50Ms: pct(sorted, 50),
-        p90Ms: pct(sorted, 90),
-        p99Ms: pct(sorted, 99),
-        maxMs: sorted[sorted.length - 1],
-        breakdown: { commitToSentP50Ms: p(relayed, 50), commitToSentP99Ms: p(relayed, 99), commitToIngestP50Ms: p(ingested, 50), commitToIngestP99Ms: p(ingested, 99) },
-        settings: { relayPollIntervalMs: env.settings.relayPollIntervalMs, projectorFlushIntervalMs: env.settings.projectorFlushIntervalMs, projectorBatchSize: env.settings.projectorBatchSize },
-      }, null, 2),
+      JSON.stringify(
+        {
+          targetWritesPerSecond: rate,
+          achievedWritesPerSecond: Math.round((latencies.length / writeSeconds) * 10) / 10,
+          samples: sorted.length,
+          writeErrors,
+          errorCodes: Object.fromEntries(errorCodes),
+          p50Ms: pct(sorted, 50),
+          p90Ms: pct(sorted, 90),
+          p99Ms: pct(sorted, 99),
+          maxMs: sorted[sorted.length - 1],
+          breakdown: {
+            commitToSentP50Ms: p(relayed, 50),
+            commitToSentP99Ms: p(relayed, 99),
+            commitToIngestP50Ms: p(ingested, 50),
+            commitToIngestP99Ms: p(ingested, 99),
+          },
+          settings: {
+            relayPollIntervalMs: env.settings.relayPollIntervalMs,
+            projectorFlushIntervalMs: env.settings.projectorFlushIntervalMs,
+            projectorBatchSize: env.settings.projectorBatchSize,
+          },
+        },
+        null,
+        2,
+      ),
     );
   } finally {
     stop = true;

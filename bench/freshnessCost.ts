@@ -17,15 +17,28 @@ async function main(): Promise<void> {
   const env = await createTestEnv();
   try {
     const scope = { domain: 'fitness' as const, dataEquals: { detectId: 10001 } };
-    const uncached = readModelsFrom(env.resources, { registry: createRegistry(false), logger: silentLogger, settings: { ...env.settings, freshnessCacheMs: 0 } });
-    const cached = readModelsFrom(env.resources, { registry: createRegistry(false), logger: silentLogger, settings: { ...env.settings, freshnessCacheMs: 1000 } });
+    const uncached = readModelsFrom(env.resources, {
+      registry: createRegistry(false),
+      logger: silentLogger,
+      settings: { ...env.settings, freshnessCacheMs: 0 },
+    });
+    const cached = readModelsFrom(env.resources, {
+      registry: createRegistry(false),
+      logger: silentLogger,
+      settings: { ...env.settings, freshnessCacheMs: 1000 },
+    });
     await uncached.freshness.forScope(scope);
     await cached.freshness.forScope(scope);
     const n = 200;
     const result = {
       uncachedMarkerMs: await time(n, () => uncached.freshness.forScope(scope)),
       cachedMarkerMs: await time(n, () => cached.freshness.forScope(scope)),
-      perAggregateBatchOf50Ms: await time(n / 4, () => uncached.freshness.forAggregates('fitness', Array.from({ length: 50 }, (_, i) => String(100 + i * 100 + (i % 2))))),
+      perAggregateBatchOf50Ms: await time(n / 4, () =>
+        uncached.freshness.forAggregates(
+          'fitness',
+          Array.from({ length: 50 }, (_, i) => String(100 + i * 100 + (i % 2))),
+        ),
+      ),
       fitnessPage50Ms: await time(n, () => uncached.fitnessPage({ detectId: 10001 }, 50)),
     };
     console.log(JSON.stringify(Object.fromEntries(Object.entries(result).map(([k, v]) => [k, Math.round(v * 100) / 100]))));

@@ -24,10 +24,32 @@ async function main(): Promise<void> {
   try {
     const events = [];
     for (let i = 0; i < total - corrections; i++) {
-      events.push(fitnessEvent({ dataId: (i + 1) * 100 + (i % 2), detectId: 10001 + (i % 5), projectId: 3, schoolId: i % 40, grade: 1 + (i % 9), userId: i, result: `1.${String(i % 1000).padStart(3, '0')}`, version: 1 }));
+      events.push(
+        fitnessEvent({
+          dataId: (i + 1) * 100 + (i % 2),
+          detectId: 10001 + (i % 5),
+          projectId: 3,
+          schoolId: i % 40,
+          grade: 1 + (i % 9),
+          userId: i,
+          result: `1.${String(i % 1000).padStart(3, '0')}`,
+          version: 1,
+        }),
+      );
     }
     for (let i = 0; i < corrections; i++) {
-      events.push(fitnessEvent({ dataId: (i + 1) * 100 + (i % 2), detectId: 10001 + (i % 5), projectId: 3, schoolId: i % 40, grade: 1 + (i % 9), userId: i, result: '2.310', version: 2 }));
+      events.push(
+        fitnessEvent({
+          dataId: (i + 1) * 100 + (i % 2),
+          detectId: 10001 + (i % 5),
+          projectId: 3,
+          schoolId: i % 40,
+          grade: 1 + (i % 9),
+          userId: i,
+          result: '2.310',
+          version: 2,
+        }),
+      );
     }
     const producer = fromKafkaProducer(env.resources.kafka);
     await producer.connect();
@@ -60,7 +82,12 @@ async function main(): Promise<void> {
     await projector.joined();
     const joinedMs = Date.now() - started;
     for (;;) {
-      const cps = new Map((await readCheckpoints(env.resources.clickhouse, s.clickhouseDatabase, groupId, t.fitnessResults)).map((c) => [c.partition, c.nextOffset]));
+      const cps = new Map(
+        (await readCheckpoints(env.resources.clickhouse, s.clickhouseDatabase, groupId, t.fitnessResults)).map((c) => [
+          c.partition,
+          c.nextOffset,
+        ]),
+      );
       if (ends.every((e) => (cps.get(e.partition) ?? 0n) >= BigInt(e.high))) break;
       await sleep(50);
     }

@@ -4,20 +4,19 @@
 import 'reflect-metadata';
 import { createRegistry } from '../src/metrics/registry';
 import { exponentialBackoff } from '../src/relay/backoff';
-import { fromKafkaSink } from '../src/relay/outbox/kafkaSink';
+import { fromKafkaSink } from '../src/relay/kafkaSink';
 import { outboxMetrics } from '../src/relay/outbox/metrics';
-import { startOutboxRelay } from '../src/relay/outbox/relay';
-import type { OutboxStore } from '../src/relay/outbox/outboxStore';
+import { startRelayLoop } from '../src/relay/relayEngine';
 import { waitFor } from '../src/shared/lifecycle';
-import { silentLogger } from '../src/shared/logger';
 import { seedOutbox } from '../test/support/outboxSeed';
+import { mysqlStore, tableOf, testRelayDeps } from '../test/support/relayHarness';
 import { createTestEnv } from '../test/support/testEnv';
 
 async function main(): Promise<void> {
   const n = Number(process.argv[2] ?? 20000);
   const batchSize = Number(process.argv[3] ?? 500);
   const env = await createTestEnv();
-  const store: OutboxStore = { kind: 'mysql', shard: 0, db: env.resources.mysql.shard(0).db };
+  const store = mysqlStore(env);
   const topic = env.resources.topics.fitnessResults;
   const results: { relays: number; seconds: number; perSecond: number }[] = [];
   try {
@@ -27,21 +26,27 @@ async function main(): Promise<void> {
       const sinks = Array.from({ length: relays }, () => fromKafkaSink(env.resources.kafka, { timeoutMs: 10000 }));
       // Connect the producers before timing: a relay process pays that once at start-up.
       await Promise.all(sinks.map((s) => s.connect?.()));
-      const metrics = outboxMetrics(createRegistry(false));
+      const registry = createRegistry(false);
+      const metrics = outboxMetrics(registry);
       const started = process.hrtime.bigint();
       const running = sinks.map((sink, i) =>
-        startOutboxRelay({
-          store,
-          sink,
-          policy: exponentialBackoff({ baseMs: 500, maxMs: 60000, maxAttempts: 20 }),
-          batchSize,
-          pollIntervalMs: 5,
-          leaseMs: 30000,
-          publishTimeoutMs: 10000,
-          owner: `bench-${i}`,
-          metrics,
-          logger: silentLogger,
-        }),
+        startRelayLoop(
+          tableOf(store),
+          testRelayDeps(
+            store,
+            sink,
+            {
+              policy: exponentialBackoff({ baseMs: 500, maxMs: 60000, maxAttempts: 20 }),
+              batchSize,
+              pollIntervalMs: 5,
+              leaseMs: 30000,
+              publishTimeoutMs: 10000,
+              owner: `bench-${i}`,
+            },
+            'outbox',
+            registry,
+          ),
+        ),
       );
       // Watch the relays' own sent counter (in memory), so measuring adds no load on the database.
       const sent = async () => (await metrics.sent.get()).values.reduce((s, v) => s + v.value, 0);
@@ -53,7 +58,9 @@ async function main(): Promise<void> {
       if (unsent !== 0) throw new Error(`${unsent} rows were not SENT`);
       const claimLost = (await metrics.claimLost.get()).values.reduce((s, v) => s + v.value, 0);
       results.push({ relays, seconds: Math.round(seconds * 100) / 100, perSecond: Math.round(n / seconds) });
-      console.log(`N=${n} batch=${batchSize} relays=${relays}: drained in ${seconds.toFixed(2)} s = ${Math.round(n / seconds)} events/s (claim-lost completions: ${claimLost})`);
+      console.log(
+        `N=${n} batch=${batchSize} relays=${relays}: drained in ${seconds.toFixed(2)} s = ${Math.round(n / seconds)} events/s (claim-lost completions: ${claimLost})`,
+      );
     }
   } finally {
     await env.cleanup();

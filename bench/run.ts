@@ -57,7 +57,10 @@ async function runRow(row: BenchRow, ctx: BenchContext): Promise<RowResult> {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const started = new Date();
-  const stamp = started.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
+  const stamp = started
+    .toISOString()
+    .replace(/[:]/g, '-')
+    .replace(/\.\d+Z$/, 'Z');
   // Profiles are large and machine-specific: kept locally (git-ignored), summarised in the JSON.
   const profileDir = args.profile ? join(repoRoot, 'bench', 'results', 'profiles', stamp) : undefined;
   const machine = await machineInfo();
@@ -80,7 +83,9 @@ async function main(): Promise<void> {
     const r = await runRow(row, ctx);
     results.push(r);
     if (r.id === 1 && r.status === 'ok' && r.ours) ctx.writeCapacityPerSec = r.ours;
-    log(`row ${r.id} ${r.status} in ${((r.durationMs ?? 0) / 1000).toFixed(0)}s${r.ratio !== undefined ? ` ratio ${r.ratio}` : ''}${r.note ? ` (${r.note.slice(0, 200)})` : ''}`);
+    log(
+      `row ${r.id} ${r.status} in ${((r.durationMs ?? 0) / 1000).toFixed(0)}s${r.ratio !== undefined ? ` ratio ${r.ratio}` : ''}${r.note ? ` (${r.note.slice(0, 200)})` : ''}`,
+    );
   }
   let profiles: ProfileSummary[] = [];
   if (profileDir) {
@@ -101,7 +106,9 @@ async function main(): Promise<void> {
   mkdirSync(join(out, '..'), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(out.replace(/\.json$/, '.md'), `${renderMarkdown(results)}\n`);
-  process.stdout.write(`\nTidemark benchmarks (${report.mode}, ${machine.cpus} cpus, ${machine.memoryGiB} GiB, load at start ${machine.loadAverage.join(' ')})\n\n`);
+  process.stdout.write(
+    `\nTidemark benchmarks (${report.mode}, ${machine.cpus} cpus, ${machine.memoryGiB} GiB, load at start ${machine.loadAverage.join(' ')})\n\n`,
+  );
   process.stdout.write(`${renderTable(results)}\n\nresults: ${out}\n`);
   // Open handles (pools of finished rows) must not keep the run alive.
   process.exit(0);

@@ -30,7 +30,9 @@ const OLD_INDEXES: [string, string][] = [
 
 export async function addOutboxDueAt(db: Knex): Promise<void> {
   const pg = db.client.config.client === 'pg';
-  await db.raw(`ALTER TABLE outbox_events ADD COLUMN due_at ${pg ? 'timestamptz(3) GENERATED ALWAYS' : 'DATETIME(3)'} AS (${DUE_AT}) STORED`);
+  await db.raw(
+    `ALTER TABLE outbox_events ADD COLUMN due_at ${pg ? 'timestamptz(3) GENERATED ALWAYS' : 'DATETIME(3)'} AS (${DUE_AT}) STORED`,
+  );
   await db.raw('CREATE INDEX ix_outbox_status_due ON outbox_events (status, due_at)');
   for (const [name] of OLD_INDEXES) await db.raw(pg ? `DROP INDEX ${name}` : `DROP INDEX ${name} ON outbox_events`);
 }

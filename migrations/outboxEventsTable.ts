@@ -11,7 +11,8 @@ import type { Knex } from 'knex';
 
 export async function createOutboxEventsTable(db: Knex): Promise<void> {
   const pg = db.client.config.client === 'pg';
-  const time = (t: Knex.CreateTableBuilder, name: string) => (pg ? t.timestamp(name, { useTz: true, precision: 3 }) : t.specificType(name, 'DATETIME(3)'));
+  const time = (t: Knex.CreateTableBuilder, name: string) =>
+    pg ? t.timestamp(name, { useTz: true, precision: 3 }) : t.specificType(name, 'DATETIME(3)');
   await db.schema.createTable('outbox_events', (t) => {
     t.bigIncrements('id').primary();
     t.string('event_id', 191).notNullable().unique({ indexName: 'ux_outbox_event_id' });
@@ -31,7 +32,9 @@ export async function createOutboxEventsTable(db: Knex): Promise<void> {
     time(t, 'lease_expires_at').nullable();
     t.string('last_error_code', 64).nullable();
     t.string('last_error_summary', 255).nullable();
-    time(t, 'created_at').notNullable().defaultTo(pg ? db.fn.now() : db.raw('CURRENT_TIMESTAMP(3)'));
+    time(t, 'created_at')
+      .notNullable()
+      .defaultTo(pg ? db.fn.now() : db.raw('CURRENT_TIMESTAMP(3)'));
     time(t, 'sent_at').nullable();
     time(t, 'parked_at').nullable();
     time(t, 'replayed_at').nullable();

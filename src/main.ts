@@ -1,41 +1,49 @@
 // `npm start`: brings the local stack up (unless STACK_MANAGE=false), migrates, and runs the roles of
-// TIDEMARK_ROLES or `--roles a,b`. SIGINT/SIGTERM drain and stop; a second signal exits at once.
+// TIDEMARK_ROLES or `--roles a,b`, on the ClickHouse of CLICKHOUSE_ENGINE or `--clickhouse server|embedded`.
+// SIGINT/SIGTERM drain and stop; a second signal exits at once.
 import 'reflect-metadata';
+import './config/loadDotEnv';
+import { embeddedClickHousePath } from './config/paths';
 import { ConfigError, loadSettings } from './config/settings';
 import { stackServices, stackUp } from './devstack/stack';
 import { startTidemark } from './app/start';
 import { createLogger } from './shared/logger';
-import { randomBytes } from 'node:crypto';
-import { ROLES } from './auth/principal';
-import { signToken } from './auth/tokens';
+import { mintDevelopmentTokens, withDevelopmentSecret } from './auth/developmentTokens';
 
-function rolesFromArgs(argv: string[]): string | undefined {
-  const i = argv.findIndex((a) => a === '--roles' || a.startsWith('--roles='));
+/** The value of `--name value` or `--name=value`. */
+function argValue(argv: string[], name: string): string | undefined {
+  const i = argv.findIndex((a) => a === name || a.startsWith(`${name}=`));
   if (i < 0) return undefined;
   return argv[i]!.includes('=') ? argv[i]!.split('=')[1] : argv[i + 1];
 }
 
 async function main(): Promise<void> {
-  const roles = rolesFromArgs(process.argv.slice(2));
-  let settings = loadSettings(roles ? { ...process.env, TIDEMARK_ROLES: roles } : process.env);
+  const argv = process.argv.slice(2);
+  const roles = argValue(argv, '--roles');
+  const clickhouseFlag = argValue(argv, '--clickhouse');
+  const flags = { ...(roles ? { TIDEMARK_ROLES: roles } : {}), ...(clickhouseFlag ? { CLICKHOUSE_ENGINE: clickhouseFlag } : {}) };
+  let settings = loadSettings({ ...process.env, ...flags });
   const logger = createLogger(settings.logLevel);
   if (settings.env === 'development' && !settings.authJwtSecret && !settings.authJwksUrl) {
-    // Development mode keeps `npm start` usable in one command: a random secret for this run, and a
-    // token per role printed once (never in production, where a secret or JWKS is required).
-    settings = { ...settings, authJwtSecret: randomBytes(32).toString('hex') };
-    const o = { issuer: settings.authIssuer, audience: settings.authAudience };
-    for (const role of ROLES) {
-      const token = await signToken(settings.authJwtSecret!, { subject: `local-${role}`, roles: [role] }, o);
+    // Development mode keeps `npm start` usable in one command: the secret kept in <STACK_DIR> (made on
+    // first start), and a token per role printed once (never in production, where a secret or JWKS is
+    // required). `npm run token -- --role operator` mints more with the same secret.
+    settings = withDevelopmentSecret(settings);
+    for (const { role, token } of await mintDevelopmentTokens(settings))
       process.stdout.write(`development token (${role}): Authorization: Bearer ${token}\n`);
-    }
   }
   if (settings.stackManage) {
-    logger.info('bringing the local stack up (STACK_MANAGE=false to skip)');
-    await stackUp(stackServices(settings, (l) => logger.info({ stack: true }, l)));
+    // One plain line per engine (and per step that installs or starts something), not log records.
+    const line = (l: string) => process.stderr.write(`[stack] ${l}\n`);
+    line('bringing the local stack up (STACK_MANAGE=false to skip)');
+    await stackUp(stackServices(settings, line), line);
   }
   const app = await startTidemark(settings, { logger });
-  if (app.gateway) logger.info({ url: app.gateway.url, ws: app.gateway.wsUrl, roles: settings.roles }, `Tidemark GraphQL ready at ${app.gateway.url}`);
-  else logger.info({ roles: settings.roles }, 'Tidemark running');
+  const clickhouse =
+    settings.clickhouseEngine === 'embedded' ? `embedded ClickHouse at ${embeddedClickHousePath(settings)}` : settings.clickhouseUrl;
+  const ready = { roles: settings.roles, clickhouse };
+  if (app.gateway) logger.info({ url: app.gateway.url, ws: app.gateway.wsUrl, ...ready }, `Tidemark GraphQL ready at ${app.gateway.url}`);
+  else logger.info({ roles: settings.roles, clickhouse }, 'Tidemark running');
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {
     if (++signals > 1) process.exit(130);

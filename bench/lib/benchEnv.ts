@@ -43,6 +43,8 @@ export function childEnvFor(s: Settings, extra: Record<string, string> = {}): No
     AUTH_ISSUER: s.authIssuer,
     AUTH_AUDIENCE: s.authAudience,
     GRAPHQL_EXPLORER: 'false',
+    // Every process serves /metrics on OPS_PORT; children of one bench (two gateways in row 1) must not share it.
+    OPS_PORT: '0',
     ...extra,
   };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];

@@ -32,12 +32,20 @@ export function systemMs(pid: number): number {
  * Measures the CPU milliseconds `pid` spends while `work` runs, and those of the whole machine (every
  * process: ours, the engines, the load generator), which says what one operation costs in total.
  */
-export async function withCpu<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; cpuMs: number; systemMs: number; machineCpuMs: number }> {
+export async function withCpu<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; cpuMs: number; systemMs: number; machineCpuMs: number }> {
   const before = cpuMs(pid);
   const sysBefore = systemMs(pid);
   const machine = machineTicks();
   const result = await work();
-  return { result, cpuMs: cpuMs(pid) - before, systemMs: systemMs(pid) - sysBefore, machineCpuMs: ((machineTicks().busy - machine.busy) * 1000) / TICKS_PER_SECOND };
+  return {
+    result,
+    cpuMs: cpuMs(pid) - before,
+    systemMs: systemMs(pid) - sysBefore,
+    machineCpuMs: ((machineTicks().busy - machine.busy) * 1000) / TICKS_PER_SECOND,
+  };
 }
 
 export interface MachineTicks {

@@ -19,7 +19,15 @@ export interface RecordInput {
 /** The n-th result of a run: standing long jump in metres, a different student each time. */
 export function recordInput(n: number, userBase = 1_000_000): RecordInput {
   const userId = userBase + n;
-  return { detectId: 10001 + (n % 10), userId, projectId: 3, schoolId: 100 + (n % 300), grade: 1 + (n % 12), result: `${1 + (n % 3)}.${String(n % 1000).padStart(3, '0')}`, unit: 'm' };
+  return {
+    detectId: 10001 + (n % 10),
+    userId,
+    projectId: 3,
+    schoolId: 100 + (n % 300),
+    grade: 1 + (n % 12),
+    result: `${1 + (n % 3)}.${String(n % 1000).padStart(3, '0')}`,
+    unit: 'm',
+  };
 }
 
 /** The same row as the write path inserts into fitness_results (raw ceiling), and its shard. */

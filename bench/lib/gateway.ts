@@ -9,7 +9,11 @@ import { graphqlClient, type GraphQLClient } from './graphqlHttp';
 import { startGatewayProcess, type GatewayProcess } from './processes';
 
 export async function bearer(s: Settings, ...roles: Role[]): Promise<string> {
-  const token = await signToken(s.authJwtSecret!, { subject: `bench-${roles.join('-')}`, roles }, { issuer: s.authIssuer, audience: s.authAudience, ttlSeconds: 3600 });
+  const token = await signToken(
+    s.authJwtSecret!,
+    { subject: `bench-${roles.join('-')}`, roles },
+    { issuer: s.authIssuer, audience: s.authAudience, ttlSeconds: 3600 },
+  );
   return `Bearer ${token}`;
 }
 
@@ -21,8 +25,16 @@ export interface GatewayUnderTest {
   stop(): Promise<void>;
 }
 
-export async function startGatewayUnderTest(s: Settings, o: { name?: string; roles?: string; env?: Record<string, string>; cpuProfDir?: string } = {}): Promise<GatewayUnderTest> {
-  const proc = await startGatewayProcess({ name: o.name ?? 'gateway', roles: o.roles, env: childEnvFor(s, o.env), cpuProfDir: o.cpuProfDir });
+export async function startGatewayUnderTest(
+  s: Settings,
+  o: { name?: string; roles?: string; env?: Record<string, string>; cpuProfDir?: string } = {},
+): Promise<GatewayUnderTest> {
+  const proc = await startGatewayProcess({
+    name: o.name ?? 'gateway',
+    roles: o.roles,
+    env: childEnvFor(s, o.env),
+    cpuProfDir: o.cpuProfDir,
+  });
   const clients: GraphQLClient[] = [];
   return {
     process: proc,
@@ -35,10 +47,18 @@ export async function startGatewayUnderTest(s: Settings, o: { name?: string; rol
       const c = graphqlClient(proc.url, { maxSockets: 1 });
       try {
         const names = (t: { fields: { name: string }[] } | null) => new Set((t?.fields ?? []).map((f) => f.name));
-        const d = await c.request<{ __schema: { queryType: { fields: { name: string }[] } | null; mutationType: { fields: { name: string }[] } | null; subscriptionType: { fields: { name: string }[] } | null } }>(
-          '{ __schema { queryType { fields { name } } mutationType { fields { name } } subscriptionType { fields { name } } } }',
-        );
-        return { query: names(d.__schema.queryType), mutation: names(d.__schema.mutationType), subscription: names(d.__schema.subscriptionType) };
+        const d = await c.request<{
+          __schema: {
+            queryType: { fields: { name: string }[] } | null;
+            mutationType: { fields: { name: string }[] } | null;
+            subscriptionType: { fields: { name: string }[] } | null;
+          };
+        }>('{ __schema { queryType { fields { name } } mutationType { fields { name } } subscriptionType { fields { name } } } }');
+        return {
+          query: names(d.__schema.queryType),
+          mutation: names(d.__schema.mutationType),
+          subscription: names(d.__schema.subscriptionType),
+        };
       } finally {
         c.close();
       }

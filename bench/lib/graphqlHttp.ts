@@ -9,7 +9,10 @@ export interface GraphQLClient {
 }
 
 export class GraphQLResponseError extends Error {
-  constructor(readonly codes: string[], readonly status: number) {
+  constructor(
+    readonly codes: string[],
+    readonly status: number,
+  ) {
     super(`GraphQL errors: ${codes.join(', ') || `HTTP ${status}`}`);
     this.name = 'GraphQLResponseError';
   }
@@ -50,9 +53,17 @@ export function graphqlClient(url: string, opts: { maxSockets: number; authoriza
           res.on('error', reject);
           res.on('end', () => {
             try {
-              const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: T; errors?: { extensions?: { code?: string } }[] };
+              const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+                data?: T;
+                errors?: { extensions?: { code?: string } }[];
+              };
               if (parsed.errors?.length || !parsed.data) {
-                reject(new GraphQLResponseError((parsed.errors ?? []).map((e) => e.extensions?.code ?? 'UNKNOWN'), res.statusCode ?? 0));
+                reject(
+                  new GraphQLResponseError(
+                    (parsed.errors ?? []).map((e) => e.extensions?.code ?? 'UNKNOWN'),
+                    res.statusCode ?? 0,
+                  ),
+                );
               } else resolve(parsed.data);
             } catch (err) {
               reject(err);

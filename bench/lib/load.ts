@@ -25,7 +25,12 @@ function remember(failures: string[], err: unknown): void {
  * `concurrency` workers call `op(workerIndex, sequence)` back to back for `durationMs` (or until
  * `maxOps` operations started). Operations still running at the end are awaited and counted.
  */
-export async function closedLoop(o: { concurrency: number; durationMs: number; maxOps?: number; op: (worker: number, seq: number) => Promise<void> }): Promise<LoadReport> {
+export async function closedLoop(o: {
+  concurrency: number;
+  durationMs: number;
+  maxOps?: number;
+  op: (worker: number, seq: number) => Promise<void>;
+}): Promise<LoadReport> {
   const report: LoadReport = { ok: 0, failed: 0, elapsedMs: 0, latencies: [], failures: [] };
   const start = performance.now();
   const end = start + o.durationMs;
@@ -53,7 +58,12 @@ export async function closedLoop(o: { concurrency: number; durationMs: number; m
  * Starts `op(seq)` at `ratePerSec` for `durationMs`, in small ticks, without waiting for answers
  * (up to `maxInFlight`, beyond which a start is counted as failed: the server is not keeping up).
  */
-export async function openLoop(o: { ratePerSec: number; durationMs: number; maxInFlight?: number; op: (seq: number) => Promise<void> }): Promise<LoadReport & { offered: number }> {
+export async function openLoop(o: {
+  ratePerSec: number;
+  durationMs: number;
+  maxInFlight?: number;
+  op: (seq: number) => Promise<void>;
+}): Promise<LoadReport & { offered: number }> {
   const report: LoadReport & { offered: number } = { ok: 0, failed: 0, elapsedMs: 0, latencies: [], failures: [], offered: 0 };
   const maxInFlight = o.maxInFlight ?? 10000;
   const inFlight = new Set<Promise<void>>();

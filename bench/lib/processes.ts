@@ -3,7 +3,7 @@
 // code, started on command so that start-up is not timed). The load generator stays in the bench
 // process, so the gateway never shares an event loop with the load that measures it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { waitFor } from '../../src/shared/lifecycle';
@@ -166,4 +166,42 @@ export async function startRoleWorker(o: ChildOptions & { roles: WorkerRole[] })
       await stopChild(child);
     },
   };
+}
+
+/**
+ * The process listening on TCP `port` on this machine (from /proc/net/tcp{,6} and the processes' open
+ * sockets), e.g. the ClickHouse server whose CPU a row reads; undefined when none or /proc is missing.
+ */
+export function listeningPid(port: number): number | undefined {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // local_address is HEXIP:HEXPORT; state 0A is LISTEN; field 9 is the socket's inode.
+      if (f.length > 9 && f[3] === '0A' && parseInt(f[1]!.split(':')[1]!, 16) === port) inodes.add(`socket:[${f[9]}]`);
+    }
+  }
+  if (inodes.size === 0) return undefined;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let fds: string[] = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue; // gone, or not ours to read
+    }
+    for (const fd of fds) {
+      try {
+        if (inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`))) return Number(pid);
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
 // The one table `npm run bench` prints: a row per stage, our figure, the ceiling, the ratio and
-// whether the target holds.
+// whether the target holds (a peer row, which compares with another tool and sets no target, shows -).
 import type { RowResult } from './row';
 
 function fmt(n: number | undefined): string {
@@ -17,7 +17,7 @@ export function renderTable(rows: RowResult[]): string {
     r.status === 'ok' ? fmt(r.ceiling) : '-',
     r.status === 'ok' && r.ratio !== undefined ? r.ratio.toFixed(2) : '-',
     r.target,
-    r.status === 'ok' ? (r.met ? 'yes' : 'NO') : '-',
+    r.status === 'ok' && r.met !== undefined ? (r.met ? 'yes' : 'NO') : '-',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
@@ -33,7 +33,7 @@ export function renderMarkdown(rows: RowResult[]): string {
     const ours = r.status === 'ok' ? fmt(r.ours) : r.status === 'n/a' ? 'n/a (not built)' : 'error';
     const ceiling = r.status === 'ok' ? fmt(r.ceiling) : '-';
     const ratio = r.status === 'ok' && r.ratio !== undefined ? r.ratio.toFixed(2) : '-';
-    return `| ${r.id} | ${r.name} | ${r.unit} | ${ours} | ${ceiling} | ${ratio} | ${r.target} | ${r.status === 'ok' ? (r.met ? 'yes' : '**no**') : '-'} |`;
+    return `| ${r.id} | ${r.name} | ${r.unit} | ${ours} | ${ceiling} | ${ratio} | ${r.target} | ${r.status === 'ok' && r.met !== undefined ? (r.met ? 'yes' : '**no**') : '-'} |`;
   });
   return [head, ...body].join('\n');
 }

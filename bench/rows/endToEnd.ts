@@ -35,12 +35,22 @@ export const endToEndRow: BenchRow = {
       const ops = await gw.operations();
       if (!ops.mutation.has('recordFitnessResult') || !ops.query.has('fitnessResult'))
         return notBuilt(5, NAME, UNIT, TARGET, 'needs the recordFitnessResult mutation and the fitnessResult query');
-      worker = await startRoleWorker({ name: 'relay+projector', roles: ['relay', 'projector'], env: childEnvFor(s), cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row5-worker` : undefined });
+      worker = await startRoleWorker({
+        name: 'relay+projector',
+        roles: ['relay', 'projector'],
+        env: childEnvFor(s),
+        cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row5-worker` : undefined,
+      });
       await worker.go();
       const writer = await gw.client('client', 256);
       const reader = await gw.client('client', 64);
       let n = 0;
-      const record = async () => (await writer.request<{ recordFitnessResult: { result: { dataId: string; version: number } } }>(RECORD_MUTATION, { input: recordInput(n++) })).recordFitnessResult.result;
+      const record = async () =>
+        (
+          await writer.request<{ recordFitnessResult: { result: { dataId: string; version: number } } }>(RECORD_MUTATION, {
+            input: recordInput(n++),
+          })
+        ).recordFitnessResult.result;
 
       // The write path's capacity while the relay and the projector share the machine: row 1
       // measures it with nothing else running, which on 2 cores overstates what is left for writes
@@ -64,7 +74,9 @@ export const endToEndRow: BenchRow = {
           (async () => {
             const deadline = acked + 30_000;
             while (performance.now() < deadline) {
-              const d = await reader.request<{ fitnessResult: { result: { version: number } | null } }>(LOOKUP, { dataId }).catch(() => undefined);
+              const d = await reader
+                .request<{ fitnessResult: { result: { version: number } | null } }>(LOOKUP, { dataId })
+                .catch(() => undefined);
               if ((d?.fitnessResult.result?.version ?? 0) >= version) {
                 visible.push(performance.now() - acked);
                 return;

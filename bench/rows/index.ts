@@ -2,10 +2,22 @@
 import type { BenchRow } from '../lib/row';
 import { endToEndRow } from './endToEnd';
 import { orderPathRow } from './orderPath';
+import { peerClickHouseKafkaRow } from './peerClickHouseKafka';
+import { peerDebeziumRow } from './peerDebezium';
 import { projectorRow } from './projector';
 import { readsRow } from './reads';
 import { relayDrainRow } from './relayDrain';
 import { subscriptionsRow } from './subscriptions';
 import { writePathRow } from './writePath';
 
-export const benchRows: BenchRow[] = [writePathRow, orderPathRow, relayDrainRow, projectorRow, endToEndRow, readsRow, subscriptionsRow];
+export const benchRows: BenchRow[] = [
+  writePathRow,
+  orderPathRow,
+  relayDrainRow,
+  projectorRow,
+  endToEndRow,
+  readsRow,
+  subscriptionsRow,
+  peerClickHouseKafkaRow,
+  peerDebeziumRow,
+];

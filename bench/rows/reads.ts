@@ -57,7 +57,8 @@ export const readsRow: BenchRow = {
     try {
       gw = await startGatewayUnderTest(s, { cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row6` : undefined });
       const ops = await gw.operations();
-      if (!ops.query.has('fitnessResult') || !ops.query.has('fitnessReport')) return notBuilt(6, NAME, UNIT, TARGET, 'needs the fitnessResult and fitnessReport queries');
+      if (!ops.query.has('fitnessResult') || !ops.query.has('fitnessReport'))
+        return notBuilt(6, NAME, UNIT, TARGET, 'needs the fitnessResult and fitnessReport queries');
 
       ctx.log(`row 6: seeding ${results} results (+10% corrected versions) into ClickHouse`);
       const base = Date.parse('2026-03-01T08:00:00Z');
@@ -68,9 +69,15 @@ export const readsRow: BenchRow = {
           lines.push(seedLine(seq, 1, base));
           if (seq % 10 === 0) lines.push(seedLine(seq, 2, base));
         }
-        await direct.exec({ query: `INSERT INTO ${ident(s.clickhouseDatabase)}.fitness_results FORMAT JSONEachRow`, values: Readable.from([Buffer.from(`${lines.join('\n')}\n`)], { objectMode: false }), clickhouse_settings: { wait_end_of_query: 1 } }).then(async (r) => {
-          for await (const c of r.stream) void c;
-        });
+        await direct
+          .exec({
+            query: `INSERT INTO ${ident(s.clickhouseDatabase)}.fitness_results FORMAT JSONEachRow`,
+            values: Readable.from([Buffer.from(`${lines.join('\n')}\n`)], { objectMode: false }),
+            clickhouse_settings: { wait_end_of_query: 1 },
+          })
+          .then(async (r) => {
+            for await (const c of r.stream) void c;
+          });
       }
 
       const reader = await gw.client('client', concurrency);
@@ -95,7 +102,12 @@ export const readsRow: BenchRow = {
       };
       // Warm up both paths (JIT, ClickHouse marks cache, the freshness cache) before measuring.
       for (const op of Object.values(sides)) await closedLoop({ concurrency: 4, durationMs: 800, op });
-      const measured: Record<keyof typeof sides, LoadReport[]> = { lookupDirect: [], lookupGraphql: [], reportDirect: [], reportGraphql: [] };
+      const measured: Record<keyof typeof sides, LoadReport[]> = {
+        lookupDirect: [],
+        lookupGraphql: [],
+        reportDirect: [],
+        reportGraphql: [],
+      };
       for (let r = 0; r < rounds; r++)
         for (const k of Object.keys(sides) as (keyof typeof sides)[]) {
           ctx.log(`row 6: round ${r + 1}/${rounds} ${k}`);
@@ -104,9 +116,21 @@ export const readsRow: BenchRow = {
       const m = Object.fromEntries(
         Object.entries(measured).map(([k, reports]) => {
           const all = merge(reports);
-          return [k, { ok: all.ok, failed: all.failed, perSec: round((all.ok * 1000) / all.elapsedMs, 1), latencyMs: summarize(all.latencies), failures: all.failures }];
+          return [
+            k,
+            {
+              ok: all.ok,
+              failed: all.failed,
+              perSec: round((all.ok * 1000) / all.elapsedMs, 1),
+              latencyMs: summarize(all.latencies),
+              failures: all.failures,
+            },
+          ];
         }),
-      ) as Record<keyof typeof sides, { ok: number; failed: number; perSec: number; latencyMs: ReturnType<typeof summarize>; failures: string[] }>;
+      ) as Record<
+        keyof typeof sides,
+        { ok: number; failed: number; perSec: number; latencyMs: ReturnType<typeof summarize>; failures: string[] }
+      >;
       const lookupFactor = round(m.lookupGraphql.latencyMs.p50 / m.lookupDirect.latencyMs.p50, 2);
       const reportFactor = round(m.reportGraphql.latencyMs.p50 / m.reportDirect.latencyMs.p50, 2);
       const worst = lookupFactor >= reportFactor ? 'lookup' : 'report';

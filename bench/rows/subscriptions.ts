@@ -46,7 +46,18 @@ export interface FanoutReport {
   closeCodes: Record<string, number>;
 }
 
-async function fanout(o: { wsUrl: string; authorization: string; kafka: import('kafkajs').Kafka; topic: string; subscribers: number; ratePerSec: number; durationMs: number; tailMs: number; mode: FanoutReport['mode']; log: (l: string) => void }): Promise<FanoutReport> {
+async function fanout(o: {
+  wsUrl: string;
+  authorization: string;
+  kafka: import('kafkajs').Kafka;
+  topic: string;
+  subscribers: number;
+  ratePerSec: number;
+  durationMs: number;
+  tailMs: number;
+  mode: FanoutReport['mode'];
+  log: (l: string) => void;
+}): Promise<FanoutReport> {
   const latencies: number[] = [];
   let measuring = false;
   const subs: Subscriber[] = [];
@@ -78,12 +89,22 @@ async function fanout(o: { wsUrl: string; authorization: string; kafka: import('
       subs.push(sub);
     }
     let seq = 0;
-    const change = (aggregate: number): StateChange => ({ eventId: `bench-${seq++}`, domain: 'fitness', aggregateId: `agg-${aggregate}`, version: 1, from: 'PROCESSING', to: 'SENT', attempt: 1, at: new Date() });
+    const change = (aggregate: number): StateChange => ({
+      eventId: `bench-${seq++}`,
+      domain: 'fitness',
+      aggregateId: `agg-${aggregate}`,
+      version: 1,
+      from: 'PROCESSING',
+      to: 'SENT',
+      attempt: 1,
+      at: new Date(),
+    });
     // Warm-up: until every subscriber has received a change (the hub joined, every subscription is live).
     o.log(`row 7: ${o.subscribers} subscribers connecting (${o.mode})`);
     await waitFor(
       () => {
-        if (o.mode === 'per-aggregate') sink.emit(subs.map((s, i) => (s.received === 0 ? change(i) : undefined)).filter((c): c is StateChange => !!c));
+        if (o.mode === 'per-aggregate')
+          sink.emit(subs.map((s, i) => (s.received === 0 ? change(i) : undefined)).filter((c): c is StateChange => !!c));
         else sink.emit([change(0)]);
         return subs.every((s) => s.received > 0);
       },
@@ -110,7 +131,11 @@ async function fanout(o: { wsUrl: string; authorization: string; kafka: import('
     }
     const emitMs = performance.now() - t0;
     // Deliveries still missing after the tail wait count as dropped.
-    await waitFor(() => subs.every((s) => s.received >= s.expected || s.closed !== undefined), { timeoutMs: o.tailMs, intervalMs: 100, what: 'the tail of deliveries' }).catch(() => undefined);
+    await waitFor(() => subs.every((s) => s.received >= s.expected || s.closed !== undefined), {
+      timeoutMs: o.tailMs,
+      intervalMs: 100,
+      what: 'the tail of deliveries',
+    }).catch(() => undefined);
     measuring = false;
     const closeCodes: Record<string, number> = {};
     for (const s of subs) if (s.closed !== undefined) closeCodes[String(s.closed)] = (closeCodes[String(s.closed)] ?? 0) + 1;
@@ -144,12 +169,26 @@ export const subscriptionsRow: BenchRow = {
     let gw: GatewayUnderTest | undefined;
     try {
       gw = await startGatewayUnderTest(s, { cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row7` : undefined });
-      if (!(await gw.operations()).subscription.has('publicationStateChanged')) return notBuilt(7, NAME, UNIT, TARGET, 'the gateway schema has no publicationStateChanged subscription');
-      const common = { tailMs: ctx.quick ? 8_000 : 15_000, wsUrl: gw.process.wsUrl, authorization: await bearer(s, 'operator'), kafka: env.resources.kafka, topic: env.resources.topics.publicationState, subscribers, log: ctx.log };
+      if (!(await gw.operations()).subscription.has('publicationStateChanged'))
+        return notBuilt(7, NAME, UNIT, TARGET, 'the gateway schema has no publicationStateChanged subscription');
+      const common = {
+        tailMs: ctx.quick ? 8_000 : 15_000,
+        wsUrl: gw.process.wsUrl,
+        authorization: await bearer(s, 'operator'),
+        kafka: env.resources.kafka,
+        topic: env.resources.topics.publicationState,
+        subscribers,
+        log: ctx.log,
+      };
       const routed = await fanout({ ...common, mode: 'per-aggregate', ratePerSec, durationMs: ctx.quick ? 8_000 : 30_000 });
       // Broadcast: every subscriber takes every change. Measured at the same rate for a shorter time;
       // it is N times the deliveries and shows the gateway's fan-out ceiling on this machine.
-      const broadcast = await fanout({ ...common, mode: 'broadcast', ratePerSec: ctx.quick ? 10 : 20, durationMs: ctx.quick ? 4_000 : 10_000 });
+      const broadcast = await fanout({
+        ...common,
+        mode: 'broadcast',
+        ratePerSec: ctx.quick ? 10 : 20,
+        durationMs: ctx.quick ? 4_000 : 10_000,
+      });
       const met = routed.latencyMs.p99 <= 500 && routed.dropped === 0;
       return {
         id: 7,

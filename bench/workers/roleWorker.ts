@@ -1,24 +1,24 @@
 // A relay or projector process for the benchmarks: opens its connections, reports `ready` over IPC,
 // and starts the role's components only when the parent says `go`, so a timed drain measures the
-// work and not the TypeScript start-up. It runs the roles' own starters (src/app/roles.ts), falling
-// back to the components' starters while a role is not registered there yet. SIGTERM drains and exits.
+// work and not the TypeScript start-up. It runs the roles' own starters (src/app/roleStarters.ts).
+// SIGTERM drains and exits.
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { roleStarters, type RoleDeps, type RoleStarter } from '../../src/app/roles';
+import type { RoleDeps } from '../../src/app/roles';
+import { roleStarters } from '../../src/app/roleStarters';
+import { readinessProbe } from '../../src/app/readiness';
 import { openResources } from '../../src/app/resources';
+import { processKafkaCircuit } from '../../src/app/start';
 import { loadSettings } from '../../src/config/settings';
 import { createRegistry } from '../../src/metrics/registry';
-import { startProjectorRole } from '../../src/projections/projectorRole';
 import { fromKafkaStateSink } from '../../src/publication/stateChanges/fromKafkaStateSink';
-import { startOutboxRelays } from '../../src/relay/outbox/startOutboxRelays';
 import type { Stoppable } from '../../src/shared/lifecycle';
 import { createLogger } from '../../src/shared/logger';
 
 type WorkerRole = 'relay' | 'projector';
-const fallback: Record<WorkerRole, RoleStarter[]> = { relay: [startOutboxRelays], projector: [startProjectorRole] };
 
 function send(type: string): void {
   process.send?.({ type });
@@ -34,7 +34,9 @@ function workProfiler(dir: string | undefined): { start(): void; stop(): Promise
   let started: Promise<unknown> | undefined;
   return {
     start() {
-      started = post('Profiler.enable').then(() => post('Profiler.setSamplingInterval', { interval: 500 })).then(() => post('Profiler.start'));
+      started = post('Profiler.enable')
+        .then(() => post('Profiler.setSamplingInterval', { interval: 500 }))
+        .then(() => post('Profiler.start'));
     },
     async stop() {
       if (!started) return;
@@ -51,8 +53,20 @@ async function main(): Promise<void> {
   const logger = createLogger(settings.logLevel);
   const registry = createRegistry(false);
   const resources = openResources(settings);
-  const stateChanges = fromKafkaStateSink({ kafka: resources.kafka, topic: resources.topics.publicationState, registry, logger });
-  const deps: RoleDeps = { resources, logger, registry, instanceId: settings.instanceId ?? `bench-${hostname()}-${process.pid}`, stateChanges };
+  const kafkaCircuit = processKafkaCircuit(resources, { logger, registry });
+  const stateChanges = fromKafkaStateSink({
+    kafka: resources.kafka,
+    topic: resources.topics.publicationState,
+    registry,
+    logger,
+    circuit: kafkaCircuit,
+  });
+  const instanceId = settings.instanceId ?? `bench-${hostname()}-${process.pid}`;
+  const readiness = readinessProbe(resources, { roles });
+  const reconciliation = () => {
+    throw new Error('bench workers run no role that reconciles');
+  };
+  const deps: RoleDeps = { resources, logger, registry, instanceId, stateChanges, kafkaCircuit, readiness, reconciliation };
   const started: Stoppable[] = [];
   const profiler = workProfiler(process.env.BENCH_CPU_PROFILE_DIR);
   let stopping = false;
@@ -62,6 +76,8 @@ async function main(): Promise<void> {
     await profiler.stop().catch(() => undefined);
     for (const c of started.reverse()) await c.stop().catch(() => undefined);
     await stateChanges.stop().catch(() => undefined);
+    await kafkaCircuit.stop();
+    await readiness.close();
     await resources.close();
     process.exit(code);
   };
@@ -73,12 +89,12 @@ async function main(): Promise<void> {
     profiler.start();
     void (async () => {
       for (const role of roles) {
-        const starters = roleStarters[role].length ? roleStarters[role] : fallback[role];
-        for (const start of starters) started.push(await start(deps));
+        for (const start of roleStarters[role]) started.push(await start(deps));
       }
       // A projector is only working once it joined its consumer group (Kafka delays the first
       // join by group.initial.rebalance.delay.ms); timed runs start after that.
-      for (const c of started) if (typeof (c as { joined?: unknown }).joined === 'function') await (c as unknown as { joined(): Promise<void> }).joined();
+      for (const c of started)
+        if (typeof (c as { joined?: unknown }).joined === 'function') await (c as unknown as { joined(): Promise<void> }).joined();
       send('started');
     })().catch((err: unknown) => {
       logger.error({ err }, 'bench worker failed to start its roles');
@@ -86,7 +102,11 @@ async function main(): Promise<void> {
     });
   });
   // Open the pools before `go` so the first timed claim does not pay for connecting.
-  await Promise.all([...resources.mysql.shards.map((s) => s.db.raw('SELECT 1')), resources.pg.raw('SELECT 1'), resources.clickhouse.ping()]);
+  await Promise.all([
+    ...resources.mysql.shards.map((s) => s.db.raw('SELECT 1')),
+    resources.pg.raw('SELECT 1'),
+    resources.clickhouse.ping(),
+  ]);
   send('ready');
 }
 

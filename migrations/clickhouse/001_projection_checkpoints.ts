@@ -6,15 +6,19 @@ import type { ClickHouseMigration } from '../types';
 export const ch001ProjectionCheckpoints: ClickHouseMigration = {
   version: 1,
   name: 'projection_checkpoints',
-  statements: (db) => [
-    `CREATE TABLE IF NOT EXISTS ${db}.projection_checkpoints (
-      consumer String,
+  statements: (t) => [
+    ...t.create({
+      name: 'projection_checkpoints',
+      columns: `      consumer String,
       topic String,
       partition UInt32,
       next_offset UInt64,
       source_commit_ms UInt64,
-      applied_at_ms UInt64
-    ) ENGINE = ReplacingMergeTree(applied_at_ms)
-    ORDER BY (consumer, topic, partition)`,
+      applied_at_ms UInt64`,
+      engine: 'ReplacingMergeTree(applied_at_ms)',
+      orderBy: '(consumer, topic, partition)',
+      shardingKey: 'cityHash64(consumer, topic, partition)',
+    }),
   ],
+  down: (t) => [...t.drop('projection_checkpoints')],
 };

@@ -15,9 +15,10 @@ import type { ClickHouseMigration } from '../types';
 export const ch002FitnessResults: ClickHouseMigration = {
   version: 2,
   name: 'fitness_results',
-  statements: (db) => [
-    `CREATE TABLE IF NOT EXISTS ${db}.fitness_results (
-      data_id UInt64,
+  statements: (t) => [
+    ...t.create({
+      name: 'fitness_results',
+      columns: `      data_id UInt64,
       detect_id UInt64,
       user_id UInt64,
       project_id UInt64,
@@ -36,9 +37,12 @@ export const ch002FitnessResults: ClickHouseMigration = {
       event_id String,
       shard UInt16,
       kafka_partition UInt32,
-      kafka_offset UInt64
-    ) ENGINE = ReplacingMergeTree(version)
-    PARTITION BY toYYYYMM(created_at)
-    ORDER BY data_id`,
+      kafka_offset UInt64`,
+      engine: 'ReplacingMergeTree(version)',
+      partitionBy: 'toYYYYMM(created_at)',
+      orderBy: 'data_id',
+      shardingKey: 'cityHash64(data_id)',
+    }),
   ],
+  down: (t) => [...t.drop('fitness_results')],
 };

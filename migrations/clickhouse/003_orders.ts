@@ -9,9 +9,10 @@ import type { ClickHouseMigration } from '../types';
 export const ch003Orders: ClickHouseMigration = {
   version: 3,
   name: 'orders',
-  statements: (db) => [
-    `CREATE TABLE IF NOT EXISTS ${db}.orders (
-      order_id String,
+  statements: (t) => [
+    ...t.create({
+      name: 'orders',
+      columns: `      order_id String,
       customer_id String,
       currency String,
       total Decimal(18, 4),
@@ -29,9 +30,12 @@ export const ch003Orders: ClickHouseMigration = {
       ingested_at_ms UInt64,
       event_id String,
       kafka_partition UInt32,
-      kafka_offset UInt64
-    ) ENGINE = ReplacingMergeTree(version)
-    PARTITION BY toYYYYMM(created_at)
-    ORDER BY order_id`,
+      kafka_offset UInt64`,
+      engine: 'ReplacingMergeTree(version)',
+      partitionBy: 'toYYYYMM(created_at)',
+      orderBy: 'order_id',
+      shardingKey: 'cityHash64(order_id)',
+    }),
   ],
+  down: (t) => [...t.drop('orders')],
 };

@@ -2,6 +2,12 @@ import type { ClickHouseMigration } from '../types';
 import { ch001ProjectionCheckpoints } from './001_projection_checkpoints';
 import { ch002FitnessResults } from './002_fitness_results';
 import { ch003Orders } from './003_orders';
+import { ch004ProjectorDeadLettersAndExpiredOffsets } from './004_projector_dead_letters_and_expired_offsets';
 
 /** Every ClickHouse migration, in version order. Append new ones; never edit applied ones. */
-export const clickhouseMigrations: ClickHouseMigration[] = [ch001ProjectionCheckpoints, ch002FitnessResults, ch003Orders];
+export const clickhouseMigrations: ClickHouseMigration[] = [
+  ch001ProjectionCheckpoints,
+  ch002FitnessResults,
+  ch003Orders,
+  ch004ProjectorDeadLettersAndExpiredOffsets,
+];

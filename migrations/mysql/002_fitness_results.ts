@@ -49,6 +49,7 @@ export const m002FitnessResults: KnexMigration = {
     });
   },
   async down(db) {
-    for (const table of ['fitness_idempotency_keys', 'fitness_data_ids', 'fitness_result_deletions', 'fitness_results']) await db.schema.dropTableIfExists(table);
+    for (const table of ['fitness_idempotency_keys', 'fitness_data_ids', 'fitness_result_deletions', 'fitness_results'])
+      await db.schema.dropTableIfExists(table);
   },
 };

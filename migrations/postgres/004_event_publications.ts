@@ -33,8 +33,12 @@ export const m004EventPublications: KnexMigration = {
       t.timestamp('created_at', { useTz: true, precision: 3 }).notNullable().defaultTo(db.raw('CURRENT_TIMESTAMP(3)'));
       t.timestamp('published_at', { useTz: true, precision: 3 }).nullable();
     });
-    await db.raw(`ALTER TABLE event_publications ADD CONSTRAINT event_publications_status_ck CHECK (status IN ('NOT_PUBLISHED', 'PUBLISHED', 'DEAD_LETTER'))`);
-    await db.raw(`ALTER TABLE event_publications ADD CONSTRAINT event_publications_source_ck CHECK (source IN ('DIRECT_FALLBACK', 'RECONCILER'))`);
+    await db.raw(
+      `ALTER TABLE event_publications ADD CONSTRAINT event_publications_status_ck CHECK (status IN ('NOT_PUBLISHED', 'PUBLISHED', 'DEAD_LETTER'))`,
+    );
+    await db.raw(
+      `ALTER TABLE event_publications ADD CONSTRAINT event_publications_source_ck CHECK (source IN ('DIRECT_FALLBACK', 'RECONCILER'))`,
+    );
     // Relay claims walk (status, id) in id order and stop after LIMIT rows; operator views use (domain, status, created_at).
     await db.raw('CREATE INDEX event_publications_relay_idx ON event_publications (status, id)');
     await db.raw('CREATE INDEX event_publications_view_idx ON event_publications (domain, status, created_at, id)');

@@ -62,9 +62,13 @@ export const m006ReconciliationLedger: KnexMigration = {
     });
     await db.raw(`ALTER TABLE reconciliation_discrepancies ADD CONSTRAINT reconciliation_discrepancies_kind_ck
       CHECK (kind IN ('MISSING', 'STALE_VERSION', 'CONTENT_MISMATCH', 'DELETION_NOT_APPLIED', 'UNEXPECTED_ROW'))`);
-    await db.raw(`ALTER TABLE reconciliation_discrepancies ADD CONSTRAINT reconciliation_discrepancies_status_ck CHECK (status IN ('OPEN', 'REPAIRING', 'RESOLVED'))`);
+    await db.raw(
+      `ALTER TABLE reconciliation_discrepancies ADD CONSTRAINT reconciliation_discrepancies_status_ck CHECK (status IN ('OPEN', 'REPAIRING', 'RESOLVED'))`,
+    );
     // At most one unresolved discrepancy per aggregate: a later run updates it instead of adding rows.
-    await db.raw(`CREATE UNIQUE INDEX reconciliation_discrepancies_open_uq ON reconciliation_discrepancies (domain, aggregate_id) WHERE status <> 'RESOLVED'`);
+    await db.raw(
+      `CREATE UNIQUE INDEX reconciliation_discrepancies_open_uq ON reconciliation_discrepancies (domain, aggregate_id) WHERE status <> 'RESOLVED'`,
+    );
 
     await db.schema.createTable('projection_rebuilds', (t) => {
       t.bigIncrements('id').primary();
@@ -87,7 +91,9 @@ export const m006ReconciliationLedger: KnexMigration = {
       t.string('error_code', 64).nullable();
       t.string('error_summary', 255).nullable();
     });
-    await db.raw(`ALTER TABLE projection_rebuilds ADD CONSTRAINT projection_rebuilds_status_ck CHECK (status IN ('RUNNING', 'VERIFIED', 'FAILED'))`);
+    await db.raw(
+      `ALTER TABLE projection_rebuilds ADD CONSTRAINT projection_rebuilds_status_ck CHECK (status IN ('RUNNING', 'VERIFIED', 'FAILED'))`,
+    );
     // One rebuild per projection table at a time: a rebuild swaps the whole table.
     await db.raw(`CREATE UNIQUE INDEX projection_rebuilds_active_uq ON projection_rebuilds (domain) WHERE status = 'RUNNING'`);
 
@@ -119,8 +125,12 @@ export const m006ReconciliationLedger: KnexMigration = {
     });
     await db.raw(`ALTER TABLE reconciliation_repairs ADD CONSTRAINT reconciliation_repairs_action_ck
       CHECK (action IN ('REPLAY', 'TOMBSTONE', 'REBUILD', 'INVESTIGATE', 'REMOVE_UNEXPECTED', 'QUARANTINE_SWEEP'))`);
-    await db.raw(`ALTER TABLE reconciliation_repairs ADD CONSTRAINT reconciliation_repairs_outcome_ck CHECK (outcome IN ('SENT', 'COMPLETED', 'REFUSED', 'FAILED'))`);
-    await db.raw(`ALTER TABLE reconciliation_repairs ADD CONSTRAINT reconciliation_repairs_verification_ck CHECK (verification IN ('PENDING', 'PASSED', 'FAILED', 'NOT_APPLICABLE'))`);
+    await db.raw(
+      `ALTER TABLE reconciliation_repairs ADD CONSTRAINT reconciliation_repairs_outcome_ck CHECK (outcome IN ('SENT', 'COMPLETED', 'REFUSED', 'FAILED'))`,
+    );
+    await db.raw(
+      `ALTER TABLE reconciliation_repairs ADD CONSTRAINT reconciliation_repairs_verification_ck CHECK (verification IN ('PENDING', 'PASSED', 'FAILED', 'NOT_APPLICABLE'))`,
+    );
     await db.raw(`CREATE INDEX reconciliation_repairs_pending_idx ON reconciliation_repairs (created_at) WHERE verification = 'PENDING'`);
 
     await db.schema.createTable('projection_quarantine', (t) => {
@@ -141,6 +151,14 @@ export const m006ReconciliationLedger: KnexMigration = {
     });
   },
   async down(db) {
-    for (const table of ['reconciliation_leases', 'projection_quarantine', 'reconciliation_repairs', 'projection_rebuilds', 'reconciliation_discrepancies', 'reconciliation_runs']) await db.schema.dropTableIfExists(table);
+    for (const table of [
+      'reconciliation_leases',
+      'projection_quarantine',
+      'reconciliation_repairs',
+      'projection_rebuilds',
+      'reconciliation_discrepancies',
+      'reconciliation_runs',
+    ])
+      await db.schema.dropTableIfExists(table);
   },
 };

@@ -2,10 +2,31 @@ import type { KnexMigration } from '../types';
 import { m001StoreIdentity } from './001_store_identity';
 import { pg002OutboxEvents } from './002_outbox_events';
 import { m004EventPublications } from './004_event_publications';
-import { m004Orders } from './004_orders';
-import { m004PublicationReconcilerProgress } from './004_publication_reconciler_progress';
+import { m003Orders } from './003_orders';
+import { m005PublicationReconcilerProgress } from './005_publication_reconciler_progress';
 import { m006ReconciliationLedger } from './006_reconciliation_ledger';
 import { m007OutboxDueAt } from './007_outbox_due_at';
+import { m008ReconciliationScopes } from './008_reconciliation_scopes';
+import { m009PublicationTraceparent } from './009_publication_traceparent';
+
+/**
+ * Names migrations had before they were renumbered (three were 004): databases created under the old
+ * names are brought to the new ones before migrating, so nothing runs twice (src/infra/migrate.ts).
+ */
+export const postgresRenamedMigrations: Readonly<Record<string, string>> = {
+  '004_orders': '003_orders',
+  '004_publication_reconciler_progress': '005_publication_reconciler_progress',
+};
 
 /** Every PostgreSQL migration, in order. Append new ones; never edit applied ones. */
-export const postgresMigrations: KnexMigration[] = [m001StoreIdentity, pg002OutboxEvents, m004Orders, m004EventPublications, m004PublicationReconcilerProgress, m006ReconciliationLedger, m007OutboxDueAt];
+export const postgresMigrations: KnexMigration[] = [
+  m001StoreIdentity,
+  pg002OutboxEvents,
+  m003Orders,
+  m004EventPublications,
+  m005PublicationReconcilerProgress,
+  m006ReconciliationLedger,
+  m007OutboxDueAt,
+  m008ReconciliationScopes,
+  m009PublicationTraceparent,
+];

@@ -1,6 +1,9 @@
 import { fromClickHouse } from '../infra/clickhouse/fromClickHouse';
+import { clickhouseLayout } from '../infra/clickhouse/layout';
 import { ensureTopics } from '../infra/kafka/fromKafka';
 import { migrateClickHouse, migrateMysqlShards, migratePostgres, type MigrationReport } from '../infra/migrate';
+import { asTransportError } from '../infra/tls';
+import type { TlsEngine } from '../config/transport';
 import type { Resources } from './resources';
 
 /** Applies every pending migration on every engine and creates missing topics. Idempotent. */
@@ -9,15 +12,23 @@ export async function migrateAll(r: Resources): Promise<MigrationReport[]> {
   // database, so ClickHouse DDL runs on a short-lived client without a default database.
   const chAdmin = fromClickHouse(r.settings, { database: null });
   try {
+    // A refused TLS handshake or SASL login stops start-up with a typed error naming the engine and the
+    // settings to check, instead of the driver's text.
+    const typed = <T>(p: Promise<T>, store: string, engine: TlsEngine) =>
+      p.catch((err: unknown) => Promise.reject(asTransportError(err, store, engine)));
     const results = await Promise.allSettled([
-      migrateMysqlShards(r.mysql),
-      migratePostgres(r.pg, r.settings.pgDatabase),
-      migrateClickHouse(chAdmin, r.settings.clickhouseDatabase),
-      ensureTopics(r.kafka, r.settings),
+      typed(migrateMysqlShards(r.mysql), 'mysql', 'mysql'),
+      typed(migratePostgres(r.pg, r.settings.pgDatabase), 'postgres', 'postgres'),
+      typed(migrateClickHouse(chAdmin, r.settings.clickhouseDatabase, clickhouseLayout(r.settings)), 'clickhouse', 'clickhouse'),
+      typed(ensureTopics(r.kafka, r.settings), 'kafka', 'kafka'),
     ]);
     const failed = results.find((x): x is PromiseRejectedResult => x.status === 'rejected');
     if (failed) throw failed.reason;
-    const [my, pg, ch] = results as unknown as [PromiseFulfilledResult<MigrationReport[]>, PromiseFulfilledResult<MigrationReport>, PromiseFulfilledResult<MigrationReport>];
+    const [my, pg, ch] = results as unknown as [
+      PromiseFulfilledResult<MigrationReport[]>,
+      PromiseFulfilledResult<MigrationReport>,
+      PromiseFulfilledResult<MigrationReport>,
+    ];
     return [...my.value, pg.value, ch.value];
   } finally {
     await chAdmin.close();

@@ -1,24 +1,70 @@
-// Readiness: does every store answer right now? Each probe has its own short timeout so one hung
-// engine cannot make /readyz hang; the answer names the stores that failed.
+// Readiness that matches what a process can do. Each engine is probed with its own short timeout (one
+// hung engine cannot make /readyz hang), and what a down engine means depends on the process's roles:
+//   gateway     needs MySQL and PostgreSQL (writes) and ClickHouse (reads); Kafka down only degrades
+//               it: orders go to the fallback table and fitness writes to the outbox, both delivered
+//               once Kafka is back, so a load balancer must keep sending it traffic
+//   relay       needs the stores it relays from and Kafka
+//   projector   needs Kafka and ClickHouse
+//   reconciler  needs every engine (it reads all three stores and publishes repairs)
+// A process with the gateway role is judged as a gateway (it is what a load balancer routes to); its
+// background roles' missing engines are reported as degraded. From SIGTERM on (drain()), the process
+// is not ready, so a load balancer stops routing to it before it stops accepting work.
 import type { Admin } from 'kafkajs';
+import type { Settings } from '../config/settings';
+import { gauge, type Registry } from '../metrics/registry';
+import { withTimeout } from '../shared/timeout';
 import type { Resources } from './resources';
 
-export type StoreName = 'mysql' | 'postgres' | 'kafka' | 'clickhouse';
+export type Dependency = 'mysql' | 'postgres' | 'kafka' | 'clickhouse';
+export const DEPENDENCIES: readonly Dependency[] = ['mysql', 'postgres', 'kafka', 'clickhouse'];
+type Role = Settings['roles'][number];
+
 export interface Readiness {
+  /** True when the process can do its job: 200 on /readyz. */
   ready: boolean;
-  stores: Record<StoreName, boolean>;
+  status: 'ready' | 'degraded' | 'not-ready' | 'draining';
+  stores: Record<Dependency, boolean>;
+  /** Required engines that are down (the process cannot do its job). */
+  failing: Dependency[];
+  /** Engines that are down but that this process can work without for a while. */
+  degraded: Dependency[];
 }
 
-function within<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('probe timed out')), ms);
-    p.then((v) => { clearTimeout(t); resolve(v); }, (e) => { clearTimeout(t); reject(e); });
-  });
+export const REQUIRED_BY_ROLE: Record<Role, readonly Dependency[]> = {
+  gateway: ['mysql', 'postgres', 'clickhouse'],
+  relay: ['mysql', 'postgres', 'kafka'],
+  projector: ['kafka', 'clickhouse'],
+  reconciler: ['mysql', 'postgres', 'kafka', 'clickhouse'],
+};
+
+/** The engines a process with these roles cannot work without (the gateway's rule wins when present). */
+export function requiredDependencies(roles: readonly Role[]): Set<Dependency> {
+  if (roles.includes('gateway')) return new Set(REQUIRED_BY_ROLE.gateway);
+  return new Set(roles.flatMap((r) => REQUIRED_BY_ROLE[r]));
 }
 
-export function readinessProbe(r: Resources, timeoutMs = 2000): { check(): Promise<Readiness>; close(): Promise<void> } {
+/** Pure: the verdict from which engines answered. */
+export function judgeReadiness(stores: Record<Dependency, boolean>, required: Set<Dependency>, draining: boolean): Readiness {
+  const down = DEPENDENCIES.filter((d) => !stores[d]);
+  const failing = down.filter((d) => required.has(d));
+  const degraded = down.filter((d) => !required.has(d));
+  const status = draining ? 'draining' : failing.length ? 'not-ready' : degraded.length ? 'degraded' : 'ready';
+  return { ready: status === 'ready' || status === 'degraded', status, stores, failing, degraded };
+}
+
+export interface ReadinessProbe {
+  check(): Promise<Readiness>;
+  /** From now on the process reports `draining` (not ready): called when SIGTERM arrives. */
+  drain(): void;
+  close(): Promise<void>;
+}
+
+export function readinessProbe(r: Resources, o: { roles: readonly Role[]; registry?: Registry; timeoutMs?: number }): ReadinessProbe {
+  const timeoutMs = o.timeoutMs ?? 2000;
+  const required = requiredDependencies(o.roles);
   let admin: Admin | undefined;
-  const probes: Record<StoreName, () => Promise<unknown>> = {
+  let draining = false;
+  const probes: Record<Dependency, () => Promise<unknown>> = {
     mysql: () => Promise.all(r.mysql.shards.map((s) => s.db.raw('SELECT 1'))),
     postgres: () => r.pg.raw('SELECT 1'),
     kafka: async () => {
@@ -40,12 +86,32 @@ export function readinessProbe(r: Resources, timeoutMs = 2000): { check(): Promi
       if (!p.success) throw p.error;
     },
   };
+  // Concurrent checks (a scrape and a probe at once) share one round of engine probes.
+  let inFlight: Promise<Record<Dependency, boolean>> | undefined;
+  const probeAll = () =>
+    (inFlight ??= (async () => {
+      const results = await Promise.allSettled(DEPENDENCIES.map((d) => withTimeout(probes[d](), timeoutMs, `${d} readiness probe`)));
+      return Object.fromEntries(DEPENDENCIES.map((d, i) => [d, results[i]!.status === 'fulfilled'])) as Record<Dependency, boolean>;
+    })().finally(() => {
+      inFlight = undefined;
+    }));
+  if (o.registry) {
+    gauge(o.registry, {
+      name: 'tidemark_dependency_up',
+      help: '1 when the engine answers this process right now (checked at each scrape, bounded by a 2 s timeout per engine).',
+      labelNames: ['dependency'],
+      async collect() {
+        const stores = await probeAll();
+        for (const d of DEPENDENCIES) this.set({ dependency: d }, stores[d] ? 1 : 0);
+      },
+    });
+  }
   return {
     async check() {
-      const names = Object.keys(probes) as StoreName[];
-      const results = await Promise.allSettled(names.map((n) => within(probes[n](), timeoutMs)));
-      const stores = Object.fromEntries(names.map((n, i) => [n, results[i]!.status === 'fulfilled'])) as Record<StoreName, boolean>;
-      return { ready: Object.values(stores).every(Boolean), stores };
+      return judgeReadiness(await probeAll(), required, draining);
+    },
+    drain() {
+      draining = true;
     },
     async close() {
       await admin?.disconnect().catch(() => undefined);

@@ -1,18 +1,18 @@
 // Which long-running components each role starts. One process runs every role by default;
-// `--roles relay` (or TIDEMARK_ROLES) runs a subset, so roles scale out as separate processes.
-// Each domain adds its starters here as it lands; every starter returns something with `stop()`.
+// `--roles relay` (or TIDEMARK_ROLES) runs a subset, so roles scale out as separate processes. Every
+// role is built the same way: a starter receives the process's shared dependencies and returns
+// something with `stop()` (the gateway also hands back its server and state-change hub).
 import type { Registry } from 'prom-client';
 import type { Settings } from '../config/settings';
+import type { Gateway } from '../graphql/server';
+import type { KafkaCircuit } from '../infra/kafka/kafkaCircuit';
+import type { StateChangeHub } from '../publication/stateChanges/stateChangeHub';
+import type { StateChangeSink } from '../publication/stateChanges/stateChange';
+import type { ReconciliationService } from '../reconciliation/service';
 import type { Logger } from '../shared/logger';
 import type { Stoppable } from '../shared/lifecycle';
+import type { ReadinessProbe } from './readiness';
 import type { Resources } from './resources';
-import type { StateChangeSink } from '../publication/stateChanges/stateChange';
-import { startKafkaFirstRelayFor } from '../publication/kafkaFirst/wiring';
-import { startOrderPublicationReconcilerRole } from '../reconciliation/publications/wiring';
-import { startOutboxRelays } from '../relay/outbox/startOutboxRelays';
-import { startRetentionCleanups } from '../relay/retention/retentionCleanup';
-import { startProjectorRole } from '../projections/projectorRole';
-import { startScheduledReconciliationRole } from '../reconciliation/wiring';
 
 export type Role = Settings['roles'][number];
 
@@ -23,14 +23,20 @@ export interface RoleDeps {
   instanceId: string;
   /** Where components report publication-state transitions (live operator view). */
   stateChanges: StateChangeSink;
+  /** This process's belief about the Kafka cluster, shared by every publisher in it. */
+  kafkaCircuit: KafkaCircuit;
+  readiness: ReadinessProbe;
+  /**
+   * The process's one reconciliation service, built on first use and stopped by the composition root after
+   * every role: the gateway and the reconciler share it, so one process has one repair producer and one
+   * repair and rebuild rate limit, whatever roles it runs.
+   */
+  reconciliation(): ReconciliationService;
 }
 
-export type RoleStarter = (deps: RoleDeps) => Promise<Stoppable>;
+export interface RoleOutputs {
+  gateway: Gateway;
+  stateChangeHub: StateChangeHub;
+}
 
-/** Background components per role. The gateway role's HTTP server is started by src/app/start.ts. */
-export const roleStarters: Record<Role, RoleStarter[]> = {
-  gateway: [],
-  relay: [async (d) => startKafkaFirstRelayFor(d), startOutboxRelays, startRetentionCleanups],
-  projector: [startProjectorRole],
-  reconciler: [startOrderPublicationReconcilerRole, startScheduledReconciliationRole],
-};
+export type RoleStarter = (deps: RoleDeps) => Promise<Stoppable & Partial<RoleOutputs>>;

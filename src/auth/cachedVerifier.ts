@@ -23,7 +23,12 @@ export interface TokenCacheOptions {
 export function cachingVerifier(inner: TokenVerifier, o: TokenCacheOptions): TokenVerifier {
   if (o.maxEntries <= 0 || o.ttlMs <= 0) return inner;
   // ttlResolution 0: every lookup reads the injected clock (lru-cache otherwise reuses a 'now' for 1 ms).
-  const cache = new LRUCache<string, Principal>({ max: o.maxEntries, ttl: o.ttlMs, ttlResolution: 0, perf: { now: () => o.clock.now().getTime() } });
+  const cache = new LRUCache<string, Principal>({
+    max: o.maxEntries,
+    ttl: o.ttlMs,
+    ttlResolution: 0,
+    perf: { now: () => o.clock.now().getTime() },
+  });
   return {
     async verify(token) {
       const hit = cache.get(token);

@@ -1,4 +1,5 @@
-import { fixedClock } from '../shared/clock';
+import { jwtVerify } from 'jose';
+import { fixedClock, type Clock } from '../shared/clock';
 import { cachingVerifier } from './cachedVerifier';
 import type { Principal } from './principal';
 import { AuthError, fromJwtSecret, signToken, type TokenVerifier } from './tokens';
@@ -14,6 +15,24 @@ function counting(): TokenVerifier & { calls: number } {
     verify(token: string): Promise<Principal> {
       v.calls++;
       return real.verify(token);
+    },
+  };
+  return v;
+}
+
+/** Like counting(), but jose judges expiry by the test's clock, so an expired token is really refused. */
+function countingAt(clock: Clock): TokenVerifier & { calls: number } {
+  const key = new TextEncoder().encode(secret);
+  const v = {
+    calls: 0,
+    async verify(token: string): Promise<Principal> {
+      v.calls++;
+      try {
+        const { payload } = await jwtVerify(token, key, { ...o, currentDate: clock.now() });
+        return { subject: payload.sub!, roles: (payload as { roles: Principal['roles'] }).roles };
+      } catch (err) {
+        throw new AuthError('UNAUTHENTICATED', 'invalid token', err);
+      }
     },
   };
   return v;
@@ -41,16 +60,24 @@ describe('cachingVerifier', () => {
 
   it('checks again once the token has expired, even within the cache period', async () => {
     const clock = fixedClock(new Date());
-    const inner = counting();
+    const inner = countingAt(clock);
     const v = cachingVerifier(inner, { maxEntries: 10, ttlMs: 3_600_000, clock });
     const t = await signToken(secret, { subject: 's', roles: ['client'] }, { ...o, ttlSeconds: 30 });
-    await v.verify(t);
+    await expect(v.verify(t)).resolves.toEqual({ subject: 's', roles: ['client'] });
     clock.advance(20_000);
-    await v.verify(t);
+    await expect(v.verify(t)).resolves.toEqual({ subject: 's', roles: ['client'] });
     expect(inner.calls).toBe(1);
+    // Past exp: the cache does not answer, the signature check runs again and refuses the expired token.
     clock.advance(15_000);
-    await v.verify(t).catch(() => undefined);
+    const refused = await v.verify(t).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(AuthError);
+    expect(refused).toMatchObject({ code: 'UNAUTHENTICATED', cause: { code: 'ERR_JWT_EXPIRED' } });
     expect(inner.calls).toBe(2);
+    await expect(v.verify(t)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(inner.calls).toBe(3);
   });
 
   it('checks again after the cache period, even when the token is still valid', async () => {

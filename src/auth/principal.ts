@@ -8,7 +8,7 @@ export interface Principal {
   roles: Role[];
 }
 
-/** Access levels the schema asks for (type-graphql @Authorized(level)). */
+/** Access levels the schema asks for (@Authorized(level) on a resolver in src/graphql). */
 export type AccessLevel =
   | 'read' // any authenticated caller
   | 'write' // client or operator

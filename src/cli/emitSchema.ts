@@ -1,4 +1,4 @@
-// `npm run schema:emit`: writes schema/schema.graphql from the type-graphql resolvers. A unit test
+// `npm run schema:emit`: writes schema/schema.graphql from the resolvers in src/graphql. A unit test
 // fails when the committed file differs, so the schema file is always the real contract.
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';

@@ -2,12 +2,39 @@
 // default and a description. `loadSettings` validates all of them at start-up and fails fast with a
 // message naming each bad variable; `.env.example` is generated from this table (npm run env:example).
 import { z } from 'zod';
+import { transportProblems, transportWarnings } from './transport';
 
 const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const csv = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 const strategy = z.enum(['outbox', 'kafka-first']);
+/** JWT algorithms AUTH_ALGORITHMS may pin (jose names); HS* need AUTH_JWT_SECRET, the others AUTH_JWKS_URL. */
+export const JWT_ALGORITHMS = [
+  'HS256',
+  'HS384',
+  'HS512',
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+] as const;
 const roles = csv.pipe(z.array(z.enum(['gateway', 'relay', 'projector', 'reconciler'])).min(1));
+// TLS modes; true/false are accepted as verify/off (the boolean other tools use for KAFKA_SSL and the like).
+const tlsMode = z
+  .enum(['off', 'require', 'verify', 'true', 'false'])
+  .transform((v) => (v === 'true' ? 'verify' : v === 'false' ? 'off' : v));
+const pemPath = z.string().min(1).optional();
 
 interface Setting<S extends z.ZodType> {
   env: string;
@@ -23,21 +50,69 @@ const setting = <S extends z.ZodType>(env: string, def: string | undefined, desc
 });
 
 export const settingsTable = {
-  env: setting('TIDEMARK_ENV', 'development', 'development | test | production. Development prints a local token and stack traces.', z.enum(['development', 'test', 'production'])),
-  roles: setting('TIDEMARK_ROLES', 'gateway,relay,projector,reconciler', 'Roles this process runs (comma list of gateway, relay, projector, reconciler).', roles),
-  instanceId: setting('TIDEMARK_INSTANCE_ID', undefined, 'Stable name of this process in claims and consumer groups; defaults to host-pid.', z.string().min(1).max(64).optional()),
-  logLevel: setting('LOG_LEVEL', 'info', 'pino log level: fatal, error, warn, info, debug, trace, silent.', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  env: setting(
+    'TIDEMARK_ENV',
+    'development',
+    'development | test | production. Development prints a local token and stack traces, and manages ' +
+      'the local stack. Unset with NODE_ENV=production: production.',
+    z.enum(['development', 'test', 'production']),
+  ),
+  roles: setting(
+    'TIDEMARK_ROLES',
+    'gateway,relay,projector,reconciler',
+    'Roles this process runs (comma list of gateway, relay, projector, reconciler).',
+    roles,
+  ),
+  instanceId: setting(
+    'TIDEMARK_INSTANCE_ID',
+    undefined,
+    'Stable name of this process in claims and consumer groups; defaults to host-pid.',
+    z.string().min(1).max(64).optional(),
+  ),
+  logLevel: setting(
+    'LOG_LEVEL',
+    'info',
+    'pino log level: fatal, error, warn, info, debug, trace, silent.',
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  ),
 
   httpHost: setting('HTTP_HOST', '127.0.0.1', 'Address the gateway binds (HTTP and WebSocket share it).', z.string().min(1)),
   httpPort: setting('HTTP_PORT', '4000', 'Port of GraphQL (/graphql), health (/healthz, /readyz) and metrics (/metrics).', int(0, 65535)),
+  opsHost: setting(
+    'OPS_HOST',
+    '127.0.0.1',
+    'Address of the operations listener (/metrics, /healthz, /readyz) that every process serves, whatever its roles.',
+    z.string().min(1),
+  ),
+  opsPort: setting(
+    'OPS_PORT',
+    '9464',
+    'Port of the operations listener (0 picks a free port, logged at start). The gateway also serves the same endpoints on HTTP_PORT.',
+    int(0, 65535),
+  ),
   graphqlIntrospection: setting('GRAPHQL_INTROSPECTION', 'true', 'Allow schema introspection.', bool),
-  graphqlExplorer: setting('GRAPHQL_EXPLORER', 'true', 'Serve the local GraphiQL explorer on GET /graphql (assets from node_modules, no CDN).', bool),
+  graphqlExplorer: setting(
+    'GRAPHQL_EXPLORER',
+    'true',
+    'Serve the local GraphiQL explorer on GET /graphql (assets from node_modules, no CDN).',
+    bool,
+  ),
 
   mysqlHost: setting('MYSQL_HOST', '127.0.0.1', 'MySQL/MariaDB host of the fitness shards.', z.string().min(1)),
   mysqlPort: setting('MYSQL_PORT', '3306', 'MySQL/MariaDB port.', int(1, 65535)),
   mysqlUser: setting('MYSQL_USER', 'tidemark', 'MySQL user (the stack manager creates it locally).', z.string().min(1)),
   mysqlPassword: setting('MYSQL_PASSWORD', 'tidemark', 'MySQL password.', z.string()),
-  fitnessShardDatabases: setting('FITNESS_SHARD_DATABASES', 'tidemark_fitness_0,tidemark_fitness_1', 'One MySQL database per fitness shard, in shard order. Changing the count re-routes data: see docs/sharding.md.', csv.pipe(z.array(z.string().regex(/^[A-Za-z0-9_]{1,64}$/)).min(1).max(64))),
+  fitnessShardDatabases: setting(
+    'FITNESS_SHARD_DATABASES',
+    'tidemark_fitness_0,tidemark_fitness_1',
+    'One MySQL database per fitness shard, in shard order. Changing the count re-routes data: see docs/sharding.md.',
+    csv.pipe(
+      z
+        .array(z.string().regex(/^[A-Za-z0-9_]{1,64}$/))
+        .min(1)
+        .max(64),
+    ),
+  ),
 
   pgHost: setting('PG_HOST', '127.0.0.1', 'PostgreSQL host of the orders store.', z.string().min(1)),
   pgPort: setting('PG_PORT', '5432', 'PostgreSQL port.', int(1, 65535)),
@@ -46,100 +121,625 @@ export const settingsTable = {
   pgDatabase: setting('PG_DATABASE', 'tidemark_orders', 'PostgreSQL database of orders.', z.string().regex(/^[A-Za-z0-9_]{1,63}$/)),
   dbPoolMax: setting('DB_POOL_MAX', '16', 'Maximum connections per relational pool (per shard).', int(1, 1000)),
 
-  kafkaBrokers: setting('KAFKA_BROKERS', '127.0.0.1:9092', 'Kafka bootstrap brokers (comma list).', csv.pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/)).min(1))),
+  kafkaBrokers: setting(
+    'KAFKA_BROKERS',
+    '127.0.0.1:9092',
+    'Kafka bootstrap brokers (comma list).',
+    csv.pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/)).min(1)),
+  ),
+  kafkaVersion: setting(
+    'KAFKA_VERSION',
+    '3.9',
+    'Kafka line the stack manager runs locally: 3.9, or 4 (the newest 4.x it knows, data in <STACK_DIR>/kafka-4). Several ' +
+      'local KAFKA_BROKERS run that many combined broker+controller nodes (docs/stack.md).',
+    z.enum(['3.9', '4']),
+  ),
   kafkaClientId: setting('KAFKA_CLIENT_ID', 'tidemark', 'Kafka client id.', z.string().min(1)),
-  kafkaTopicPrefix: setting('KAFKA_TOPIC_PREFIX', 'tidemark', 'Prefix of every topic Tidemark creates (<prefix>.fitness-results, ...).', z.string().regex(/^[A-Za-z0-9._-]{1,100}$/)),
+  kafkaTopicPrefix: setting(
+    'KAFKA_TOPIC_PREFIX',
+    'tidemark',
+    'Prefix of every topic Tidemark creates (<prefix>.fitness-results, ...).',
+    z.string().regex(/^[A-Za-z0-9._-]{1,100}$/),
+  ),
   kafkaPartitions: setting('KAFKA_PARTITIONS', '6', 'Partitions of each domain topic when Tidemark creates it.', int(1, 1000)),
-  kafkaReplicationFactor: setting('KAFKA_REPLICATION_FACTOR', '1', 'Replication factor of topics Tidemark creates.', int(1, 10)),
+  kafkaReplicationFactor: setting(
+    'KAFKA_REPLICATION_FACTOR',
+    '1',
+    'Replication factor of topics Tidemark creates (3 in production; 1 outside development logs a warning).',
+    int(1, 10),
+  ),
+  kafkaMinInsyncReplicas: setting(
+    'KAFKA_MIN_INSYNC_REPLICAS',
+    '1',
+    'min.insync.replicas of topics Tidemark creates: with acks=all a write needs this many replicas (2 with a replication factor of 3).',
+    int(1, 10),
+  ),
+  kafkaProbeTimeoutMs: setting(
+    'KAFKA_PROBE_TIMEOUT_MS',
+    '2000',
+    'Timeout of one cluster probe while the Kafka circuit is open (a metadata request on a fresh connection).',
+    int(50, 60000),
+  ),
+  kafkaRetentionMs: setting(
+    'KAFKA_RETENTION_MS',
+    '604800000',
+    'retention.ms of topics Tidemark creates (-1: no time limit). A projector stopped for longer loses ' +
+      'events: they are detected, counted and reconciled (docs/projections.md).',
+    int(-1, Number.MAX_SAFE_INTEGER),
+  ),
 
+  clickhouseEngine: setting(
+    'CLICKHOUSE_ENGINE',
+    'server',
+    'server: the ClickHouse server at CLICKHOUSE_URL. embedded: ClickHouse 26 inside this process (npm package chdb), data in ' +
+      'CLICKHOUSE_EMBEDDED_PATH; gateway, projector and reconciler must then run together in one process (docs/stack.md).',
+    z.enum(['server', 'embedded']),
+  ),
+  clickhouseEmbeddedPath: setting(
+    'CLICKHOUSE_EMBEDDED_PATH',
+    undefined,
+    'Data directory of the embedded ClickHouse (CLICKHOUSE_ENGINE=embedded); defaults to <STACK_DIR>/clickhouse-embedded. One process at a time can open it.',
+    z.string().min(1).optional(),
+  ),
   clickhouseUrl: setting('CLICKHOUSE_URL', 'http://127.0.0.1:8123', 'ClickHouse HTTP endpoint.', z.string().url()),
   clickhouseUser: setting('CLICKHOUSE_USER', 'default', 'ClickHouse user.', z.string().min(1)),
   clickhousePassword: setting('CLICKHOUSE_PASSWORD', '', 'ClickHouse password.', z.string()),
-  clickhouseDatabase: setting('CLICKHOUSE_DATABASE', 'tidemark', 'ClickHouse database of the projections.', z.string().regex(/^[A-Za-z0-9_]{1,64}$/)),
+  clickhouseDatabase: setting(
+    'CLICKHOUSE_DATABASE',
+    'tidemark',
+    'ClickHouse database of the projections.',
+    z.string().regex(/^[A-Za-z0-9_]{1,64}$/),
+  ),
+  clickhouseCluster: setting(
+    'CLICKHOUSE_CLUSTER',
+    '',
+    'Empty: the projections live on one ClickHouse server. A cluster name (remote_servers of the server at CLICKHOUSE_URL): ' +
+      'replicated local tables and Distributed tables ON CLUSTER, inserts acknowledged once every shard has them (docs/projections.md).',
+    z.string().regex(/^([A-Za-z0-9_]{1,64})?$/),
+  ),
+
+  // Secure transport (docs/configuration.md, "Secure transport"): every engine connection plaintext unless set.
+  // CA/cert/key are PEM file paths, read once at start; a file that cannot be read stops start-up.
+  mysqlTls: setting(
+    'MYSQL_TLS',
+    'off',
+    'TLS to MySQL/MariaDB: off (plaintext), require (encrypted, certificate not checked), verify (certificate ' +
+      'chain and host name checked against MYSQL_TLS_CA, or the system CAs).',
+    tlsMode,
+  ),
+  mysqlTlsCa: setting(
+    'MYSQL_TLS_CA',
+    undefined,
+    'PEM file of the CA(s) that sign the MySQL server certificate (MYSQL_TLS=verify).',
+    pemPath,
+  ),
+  mysqlTlsCert: setting('MYSQL_TLS_CERT', undefined, 'PEM client certificate for MySQL (mutual TLS; needs MYSQL_TLS_KEY).', pemPath),
+  mysqlTlsKey: setting('MYSQL_TLS_KEY', undefined, 'PEM private key of MYSQL_TLS_CERT (unencrypted).', pemPath),
+  pgTls: setting(
+    'PG_TLS',
+    'off',
+    'TLS to PostgreSQL: off (plaintext), require (encrypted, certificate not checked), verify (certificate ' +
+      'chain and host name checked against PG_TLS_CA, or the system CAs).',
+    tlsMode,
+  ),
+  pgTlsCa: setting('PG_TLS_CA', undefined, 'PEM file of the CA(s) that sign the PostgreSQL server certificate (PG_TLS=verify).', pemPath),
+  pgTlsCert: setting(
+    'PG_TLS_CERT',
+    undefined,
+    'PEM client certificate for PostgreSQL (clientcert / cert authentication; needs PG_TLS_KEY).',
+    pemPath,
+  ),
+  pgTlsKey: setting('PG_TLS_KEY', undefined, 'PEM private key of PG_TLS_CERT (unencrypted).', pemPath),
+  clickhouseTlsCa: setting(
+    'CLICKHOUSE_TLS_CA',
+    undefined,
+    'PEM file of the CA(s) that sign the ClickHouse server certificate; TLS itself comes from an https:// ' +
+      'CLICKHOUSE_URL (verified against the system CAs without this).',
+    pemPath,
+  ),
+  clickhouseTlsCert: setting(
+    'CLICKHOUSE_TLS_CERT',
+    undefined,
+    'PEM client certificate for ClickHouse (mutual TLS; needs CLICKHOUSE_TLS_KEY and CLICKHOUSE_TLS_CA).',
+    pemPath,
+  ),
+  clickhouseTlsKey: setting('CLICKHOUSE_TLS_KEY', undefined, 'PEM private key of CLICKHOUSE_TLS_CERT (unencrypted).', pemPath),
+  kafkaSsl: setting(
+    'KAFKA_SSL',
+    'off',
+    'TLS to every Kafka broker: off (plaintext), require (encrypted, certificate not checked), verify ' +
+      '(certificate chain and host name checked against KAFKA_SSL_CA, or the system CAs).',
+    tlsMode,
+  ),
+  kafkaSslCa: setting(
+    'KAFKA_SSL_CA',
+    undefined,
+    'PEM file of the CA(s) that sign the Kafka broker certificates (KAFKA_SSL=verify).',
+    pemPath,
+  ),
+  kafkaSslCert: setting(
+    'KAFKA_SSL_CERT',
+    undefined,
+    'PEM client certificate for Kafka (ssl.client.auth=required; needs KAFKA_SSL_KEY).',
+    pemPath,
+  ),
+  kafkaSslKey: setting('KAFKA_SSL_KEY', undefined, 'PEM private key of KAFKA_SSL_CERT (unencrypted).', pemPath),
+  kafkaSaslMechanism: setting(
+    'KAFKA_SASL_MECHANISM',
+    'none',
+    'SASL authentication to Kafka: none, scram-sha-256 or scram-sha-512 (a SASL_SSL listener with KAFKA_SSL, or SASL_PLAINTEXT without).',
+    z.enum(['none', 'scram-sha-256', 'scram-sha-512']),
+  ),
+  kafkaSaslUsername: setting(
+    'KAFKA_SASL_USERNAME',
+    undefined,
+    'SASL user name (KAFKA_SASL_MECHANISM other than none).',
+    z.string().min(1).optional(),
+  ),
+  kafkaSaslPassword: setting(
+    'KAFKA_SASL_PASSWORD',
+    undefined,
+    'SASL password (KAFKA_SASL_MECHANISM other than none).',
+    z.string().min(1).optional(),
+  ),
 
   fitnessStrategy: setting('FITNESS_PUBLICATION_STRATEGY', 'outbox', 'How fitness events are published: outbox | kafka-first.', strategy),
   ordersStrategy: setting('ORDERS_PUBLICATION_STRATEGY', 'kafka-first', 'How order events are published: outbox | kafka-first.', strategy),
 
   relayBatchSize: setting('RELAY_BATCH_SIZE', '500', 'Rows one relay claim takes.', int(1, 10000)),
-  relayLoopsPerStore: setting('RELAY_LOOPS_PER_STORE', '2', 'Claim-publish-complete loops per store in one relay process: while one publishes, another claims or completes (SKIP LOCKED keeps their rows disjoint).', int(1, 64)),
-  relayPollIntervalMs: setting('RELAY_POLL_INTERVAL_MS', '50', 'Relay sleep when a claim found nothing (the wait a new event can add before it is claimed; an idle relay makes 1000/this claims per second per shard).', int(1, 600000)),
-  relayLeaseMs: setting('RELAY_LEASE_MS', '30000', 'Claim lease; must exceed RELAY_PUBLISH_TIMEOUT_MS so a slow healthy publish is not reclaimed.', int(100, 3600000)),
+  relayLoopsPerStore: setting(
+    'RELAY_LOOPS_PER_STORE',
+    '2',
+    'Claim-publish-complete loops per store in one relay process: while one publishes, another claims or completes (SKIP LOCKED keeps their rows disjoint).',
+    int(1, 64),
+  ),
+  relayPollIntervalMs: setting(
+    'RELAY_POLL_INTERVAL_MS',
+    '50',
+    'Relay sleep when a claim found nothing (the wait a new event can add before it is claimed; an idle relay makes 1000/this claims per second per shard).',
+    int(1, 600000),
+  ),
+  relayLeaseMs: setting(
+    'RELAY_LEASE_MS',
+    '30000',
+    'Claim lease; must exceed RELAY_PUBLISH_TIMEOUT_MS so a slow healthy publish is not reclaimed.',
+    int(100, 3600000),
+  ),
   relayPublishTimeoutMs: setting('RELAY_PUBLISH_TIMEOUT_MS', '10000', 'Kafka request timeout of one relay publish.', int(100, 600000)),
-  relayMaxAttempts: setting('RELAY_MAX_ATTEMPTS', '20', 'Outbox publish attempts before an event is PARKED (20 with the default backoff rides out a Kafka outage of about 10 minutes).', int(1, 1000)),
+  relayMaxAttempts: setting(
+    'RELAY_MAX_ATTEMPTS',
+    '20',
+    'Outbox publish attempts that failed on the record itself (too large, invalid, unauthorised) before it is PARKED; a Kafka outage never counts.',
+    int(1, 1000),
+  ),
   relayBackoffBaseMs: setting('RELAY_BACKOFF_BASE_MS', '500', 'First retry delay; doubles per attempt with full jitter.', int(1, 3600000)),
   relayBackoffMaxMs: setting('RELAY_BACKOFF_MAX_MS', '60000', 'Upper bound of the retry delay.', int(1, 86400000)),
-  outboxRetentionHours: setting('OUTBOX_RETENTION_HOURS', '72', 'SENT outbox rows older than this are deleted in bounded batches.', int(0, 87600)),
-  outboxCleanupIntervalMs: setting('OUTBOX_CLEANUP_INTERVAL_MS', '60000', 'How often each relay process deletes expired SENT outbox rows.', int(100, 86400000)),
-  outboxCleanupBatchSize: setting('OUTBOX_CLEANUP_BATCH_SIZE', '1000', 'SENT outbox rows deleted per statement (cleanup repeats until none are left).', int(1, 100000)),
-  kafkaFirstPublishedRetentionHours: setting('KAFKA_FIRST_PUBLISHED_RETENTION_HOURS', '72', 'PUBLISHED event_publications rows (fallback rows the relay has since delivered) older than this are deleted; NOT_PUBLISHED and DEAD_LETTER rows never are.', int(1, 87600)),
-  fitnessIdempotencyKeyRetentionHours: setting('FITNESS_IDEMPOTENCY_KEY_RETENTION_HOURS', '168', 'How long a fitness idempotency key (and the first response it replays) is kept: a retry within this window returns the first result; after it, the key is free again.', int(1, 87600)),
-  retentionCleanupIntervalMs: setting('RETENTION_CLEANUP_INTERVAL_MS', '60000', 'How often each relay process deletes PUBLISHED fallback rows and fitness idempotency keys past their retention.', int(100, 86400000)),
-  retentionCleanupBatchSize: setting('RETENTION_CLEANUP_BATCH_SIZE', '1000', 'Rows deleted per statement by the retention cleanup (it repeats until none are left).', int(1, 100000)),
-  outboxStatsIntervalMs: setting('OUTBOX_STATS_INTERVAL_MS', '5000', 'How often the outbox gauges (rows per status, oldest unsent age) are refreshed.', int(100, 3600000)),
+  relayOutageBackoffBaseMs: setting(
+    'RELAY_OUTAGE_BACKOFF_BASE_MS',
+    '250',
+    'While Kafka is unreachable (an outage, never counted against a record): first wait before probing the cluster; doubles with jitter.',
+    int(1, 3600000),
+  ),
+  relayOutageBackoffMaxMs: setting(
+    'RELAY_OUTAGE_BACKOFF_MAX_MS',
+    '5000',
+    'Longest wait between two cluster probes during an outage: bounds how long publishing stays paused after Kafka is back.',
+    int(1, 3600000),
+  ),
+  relayGiveUpAgeHours: setting(
+    'RELAY_GIVE_UP_AGE_HOURS',
+    '24',
+    'Last resort: a publication older than this that still fails, even in an outage, is PARKED / ' +
+      'DEAD_LETTER with code RELAY_GIVE_UP_AGE (0 never gives up by age).',
+    int(0, 87600),
+  ),
+  outboxRetentionHours: setting(
+    'OUTBOX_RETENTION_HOURS',
+    '72',
+    'SENT outbox rows older than this are deleted in bounded batches.',
+    int(0, 87600),
+  ),
+  outboxCleanupIntervalMs: setting(
+    'OUTBOX_CLEANUP_INTERVAL_MS',
+    '60000',
+    'How often each relay process deletes expired SENT outbox rows.',
+    int(100, 86400000),
+  ),
+  outboxCleanupBatchSize: setting(
+    'OUTBOX_CLEANUP_BATCH_SIZE',
+    '1000',
+    'SENT outbox rows deleted per statement (cleanup repeats until none are left).',
+    int(1, 100000),
+  ),
+  kafkaFirstPublishedRetentionHours: setting(
+    'KAFKA_FIRST_PUBLISHED_RETENTION_HOURS',
+    '72',
+    'PUBLISHED event_publications rows (fallback rows the relay has since delivered) older than this ' +
+      'are deleted; NOT_PUBLISHED and DEAD_LETTER rows never are.',
+    int(1, 87600),
+  ),
+  fitnessIdempotencyKeyRetentionHours: setting(
+    'FITNESS_IDEMPOTENCY_KEY_RETENTION_HOURS',
+    '168',
+    'How long a fitness idempotency key (and the first response it replays) is kept: a retry within this ' +
+      'window returns the first result; after it, the key is free again.',
+    int(1, 87600),
+  ),
+  retentionCleanupIntervalMs: setting(
+    'RETENTION_CLEANUP_INTERVAL_MS',
+    '60000',
+    'How often each relay process deletes PUBLISHED fallback rows and fitness idempotency keys past their retention.',
+    int(100, 86400000),
+  ),
+  retentionCleanupBatchSize: setting(
+    'RETENTION_CLEANUP_BATCH_SIZE',
+    '1000',
+    'Rows deleted per statement by the retention cleanup (it repeats until none are left).',
+    int(1, 100000),
+  ),
+  outboxStatsIntervalMs: setting(
+    'OUTBOX_STATS_INTERVAL_MS',
+    '5000',
+    'How often the outbox gauges (rows per status, oldest unsent age) are refreshed.',
+    int(100, 3600000),
+  ),
 
   // Kafka-first publication (docs/kafka-first.md): direct attempts after commit, fallback rows, relay, reconciler.
-  kafkaFirstAttemptTimeoutMs: setting('KAFKA_FIRST_ATTEMPT_TIMEOUT_MS', '1000', 'Timeout of one direct Kafka attempt after commit (3 attempts per event); a timeout means delivery is unknown, not failed.', int(50, 60000)),
-  kafkaFirstDeadlineMs: setting('KAFKA_FIRST_DEADLINE_MS', '3500', 'Overall deadline of the 3 direct attempts of one event; after it the fallback row is stored.', int(50, 120000)),
-  kafkaFirstRetryDelayMs: setting('KAFKA_FIRST_RETRY_DELAY_MS', '50', 'Pause before the 2nd direct attempt (doubles for the 3rd, jittered).', int(0, 10000)),
-  kafkaFirstFallbackTimeoutMs: setting('KAFKA_FIRST_FALLBACK_TIMEOUT_MS', '2000', 'Timeout of the fallback event_publications write; past it the outcome is FALLBACK_STORE_FAILED.', int(50, 60000)),
-  kafkaFirstRelayMaxAttempts: setting('KAFKA_FIRST_RELAY_MAX_ATTEMPTS', '3', 'Relay failures after which an event_publications row becomes DEAD_LETTER.', int(1, 100)),
+  kafkaFirstAttemptTimeoutMs: setting(
+    'KAFKA_FIRST_ATTEMPT_TIMEOUT_MS',
+    '1000',
+    'Timeout of one direct Kafka attempt after commit (3 attempts per event); a timeout means delivery is unknown, not failed.',
+    int(50, 60000),
+  ),
+  kafkaFirstDeadlineMs: setting(
+    'KAFKA_FIRST_DEADLINE_MS',
+    '3500',
+    'Overall deadline of the 3 direct attempts of one event; after it the fallback row is stored.',
+    int(50, 120000),
+  ),
+  kafkaFirstRetryDelayMs: setting(
+    'KAFKA_FIRST_RETRY_DELAY_MS',
+    '50',
+    'Pause before the 2nd direct attempt (doubles for the 3rd, jittered).',
+    int(0, 10000),
+  ),
+  kafkaFirstFallbackTimeoutMs: setting(
+    'KAFKA_FIRST_FALLBACK_TIMEOUT_MS',
+    '2000',
+    'Timeout of the fallback event_publications write; past it the outcome is FALLBACK_STORE_FAILED.',
+    int(50, 60000),
+  ),
+  kafkaFirstRelayMaxAttempts: setting(
+    'KAFKA_FIRST_RELAY_MAX_ATTEMPTS',
+    '3',
+    'Relay failures of the record itself (never an outage) after which an event_publications row becomes DEAD_LETTER.',
+    int(1, 100),
+  ),
   kafkaFirstRelayBatchSize: setting('KAFKA_FIRST_RELAY_BATCH_SIZE', '100', 'event_publications rows one relay claim takes.', int(1, 10000)),
-  kafkaFirstRelayPollIntervalMs: setting('KAFKA_FIRST_RELAY_POLL_INTERVAL_MS', '1000', 'Kafka-first relay sleep when a claim found nothing (fallback rows are rare).', int(1, 600000)),
-  kafkaFirstStatsIntervalMs: setting('KAFKA_FIRST_STATS_INTERVAL_MS', '5000', 'How often the relay refreshes the backlog gauges (oldest NOT_PUBLISHED age, DEAD_LETTER count).', int(100, 3600000)),
-  publicationReconcilerGraceMs: setting('PUBLICATION_RECONCILER_GRACE_MS', '300000', 'Orders younger than this are left to the direct path; must exceed the projection lag or delivered orders are republished.', int(0, 604800000)),
-  publicationReconcilerBatchSize: setting('PUBLICATION_RECONCILER_BATCH_SIZE', '500', 'Orders one reconciler batch examines (SQL LIMIT).', int(1, 10000)),
-  publicationReconcilerIntervalMs: setting('PUBLICATION_RECONCILER_INTERVAL_MS', '60000', 'Pause between reconciler passes.', int(100, 86400000)),
+  kafkaFirstRelayPollIntervalMs: setting(
+    'KAFKA_FIRST_RELAY_POLL_INTERVAL_MS',
+    '1000',
+    'Kafka-first relay sleep when a claim found nothing (fallback rows are rare).',
+    int(1, 600000),
+  ),
+  kafkaFirstStatsIntervalMs: setting(
+    'KAFKA_FIRST_STATS_INTERVAL_MS',
+    '5000',
+    'How often the relay refreshes the backlog gauges (oldest NOT_PUBLISHED age, DEAD_LETTER count).',
+    int(100, 3600000),
+  ),
+  publicationReconcilerGraceMs: setting(
+    'PUBLICATION_RECONCILER_GRACE_MS',
+    '300000',
+    'Orders younger than this are left to the direct path; must exceed the projection lag or delivered orders are republished.',
+    int(0, 604800000),
+  ),
+  publicationReconcilerBatchSize: setting(
+    'PUBLICATION_RECONCILER_BATCH_SIZE',
+    '500',
+    'Orders one reconciler batch examines (SQL LIMIT).',
+    int(1, 10000),
+  ),
+  publicationReconcilerIntervalMs: setting(
+    'PUBLICATION_RECONCILER_INTERVAL_MS',
+    '60000',
+    'Pause between reconciler passes.',
+    int(100, 86400000),
+  ),
   ordersMaxItems: setting('ORDERS_MAX_ITEMS', '100', 'Most line items one order may have.', int(1, 10000)),
 
-  authJwtSecret: setting('AUTH_JWT_SECRET', undefined, 'HS256 secret for bearer tokens (at least 32 characters). Unset in development: a random one is made and local tokens are printed.', z.string().min(32).optional()),
-  authJwksUrl: setting('AUTH_JWKS_URL', undefined, 'JWKS endpoint to verify bearer tokens instead of a shared secret.', z.string().url().optional()),
+  authJwtSecret: setting(
+    'AUTH_JWT_SECRET',
+    undefined,
+    'HS256 secret for bearer tokens (at least 32 characters). Unset in development: a random one is made and local tokens are printed.',
+    z.string().min(32).optional(),
+  ),
+  authJwksUrl: setting(
+    'AUTH_JWKS_URL',
+    undefined,
+    'JWKS endpoint to verify bearer tokens instead of a shared secret.',
+    z.string().url().optional(),
+  ),
   authIssuer: setting('AUTH_ISSUER', 'tidemark', 'Required `iss` claim of bearer tokens.', z.string().min(1)),
   authAudience: setting('AUTH_AUDIENCE', 'tidemark-gateway', 'Required `aud` claim of bearer tokens.', z.string().min(1)),
-  authTokenCacheSize: setting('AUTH_TOKEN_CACHE_SIZE', '10000', 'Verified bearer tokens a gateway remembers, so repeated requests with one token skip the signature check; 0 turns the cache off.', int(0, 10000000)),
-  authTokenCacheTtlMs: setting('AUTH_TOKEN_CACHE_TTL_MS', '60000', 'Longest a verified token is trusted without checking its signature again (never past its exp): bounds how long a key withdrawn from the JWKS keeps admitting its tokens.', int(0, 86400000)),
+  authTokenCacheSize: setting(
+    'AUTH_TOKEN_CACHE_SIZE',
+    '10000',
+    'Verified bearer tokens a gateway remembers, so repeated requests with one token skip the signature check; 0 turns the cache off.',
+    int(0, 10000000),
+  ),
+  authTokenCacheTtlMs: setting(
+    'AUTH_TOKEN_CACHE_TTL_MS',
+    '60000',
+    'Longest a verified token is trusted without checking its signature again (never past its exp): bounds ' +
+      'how long a key withdrawn from the JWKS keeps admitting its tokens.',
+    int(0, 86400000),
+  ),
   graphqlMaxDepth: setting('GRAPHQL_MAX_DEPTH', '10', 'Deepest selection a GraphQL operation may have.', int(2, 100)),
-  graphqlMaxCost: setting('GRAPHQL_MAX_COST', '5000', 'Highest estimated cost of one GraphQL operation (list fields multiply by their page size).', int(10, 10000000)),
+  graphqlMaxCost: setting(
+    'GRAPHQL_MAX_COST',
+    '5000',
+    'Highest estimated cost of one GraphQL operation (list fields multiply by their page size).',
+    int(10, 10000000),
+  ),
   graphqlMaxPageSize: setting('GRAPHQL_MAX_PAGE_SIZE', '200', 'Largest page any list query returns (`first`).', int(1, 10000)),
 
-  subscriptionMaxBufferedBytes: setting('SUBSCRIPTION_MAX_BUFFERED_BYTES', '4194304', 'Unsent bytes a WebSocket subscriber may accumulate before it is disconnected (close code 4008).', int(1024)),
-  subscriptionMaxQueued: setting('SUBSCRIPTION_MAX_QUEUED', '1000', 'State changes queued for one subscriber before it is disconnected (close code 4008).', int(1)),
+  // Client conventions (docs/operators.md, "Browsers, request ids and tokens from other issuers").
+  corsOrigins: setting(
+    'CORS_ORIGINS',
+    '',
+    'Browser origins allowed to call /graphql across origins (comma list of exact origins, e.g. https://app.example.com; none by default).',
+    csv.pipe(z.array(z.string().regex(/^https?:\/\/[^\s/,]+$/, 'an origin is scheme://host[:port] with no path'))),
+  ),
+  authRolesClaim: setting(
+    'AUTH_ROLES_CLAIM',
+    'roles',
+    "Claim holding the caller's roles: a dotted path (realm_access.roles for Keycloak) or a claim name used as is " +
+      '(a namespaced Auth0 claim such as https://example.com/roles). Roles Tidemark does not know are ignored.',
+    z.string().min(1).max(200),
+  ),
+  authAlgorithms: setting(
+    'AUTH_ALGORITHMS',
+    undefined,
+    'JWT algorithms accepted (comma list). Default: HS256 with AUTH_JWT_SECRET; RS256,PS256,ES256,EdDSA with ' +
+      'AUTH_JWKS_URL. Tokens signed otherwise (or unsigned) are refused.',
+    csv.pipe(z.array(z.enum(JWT_ALGORITHMS)).min(1)).optional(),
+  ),
+
+  subscriptionMaxBufferedBytes: setting(
+    'SUBSCRIPTION_MAX_BUFFERED_BYTES',
+    '4194304',
+    'Unsent bytes a WebSocket subscriber may accumulate before it is disconnected (close code 4008).',
+    int(1024),
+  ),
+  subscriptionMaxQueued: setting(
+    'SUBSCRIPTION_MAX_QUEUED',
+    '1000',
+    'State changes queued for one subscriber before it is disconnected (close code 4008).',
+    int(1),
+  ),
 
   // Projector and read models (docs/projections.md, docs/queries.md).
-  projectorGroupId: setting('PROJECTOR_GROUP_ID', undefined, 'Kafka consumer group of the projector (also the `consumer` of its checkpoints); defaults to <KAFKA_TOPIC_PREFIX>.projector.', z.string().regex(/^[A-Za-z0-9._-]{1,200}$/).optional()),
-  projectorBatchSize: setting('PROJECTOR_BATCH_SIZE', '2000', 'Rows buffered before the projector flushes (one ClickHouse insert per table per flush).', int(1, 100000)),
-  projectorFlushIntervalMs: setting('PROJECTOR_FLUSH_INTERVAL_MS', '100', 'Least time between two flush starts of one projector member: events after a quiet spell are written at once, a busy member makes at most one ClickHouse insert per table per interval.', int(1, 60000)),
-  projectorConcurrentPartitions: setting('PROJECTOR_CONCURRENT_PARTITIONS', '8', 'Partitions one projector member processes at once (their events share a flush).', int(1, 1000)),
-  projectorRetryBaseMs: setting('PROJECTOR_RETRY_BASE_MS', '250', 'First pause after a failed flush (ClickHouse or dead-letter topic unavailable); doubles with jitter.', int(1, 600000)),
-  projectorRetryMaxMs: setting('PROJECTOR_RETRY_MAX_MS', '5000', 'Longest pause between flush retries while ClickHouse is unavailable.', int(1, 600000)),
-  freshnessCacheMs: setting('FRESHNESS_CACHE_MS', '1000', 'How long a computed freshness marker is reused for the same scope (per gateway process).', int(0, 600000)),
-  freshnessStaleAfterMs: setting('FRESHNESS_STALE_AFTER_MS', '60000', 'A pending publication or unapplied Kafka message older than this makes a read STALE instead of CATCHING_UP.', int(1, 86400000)),
+  projectorGroupId: setting(
+    'PROJECTOR_GROUP_ID',
+    undefined,
+    'Kafka consumer group of the projector (also the `consumer` of its checkpoints); defaults to <KAFKA_TOPIC_PREFIX>.projector.',
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,200}$/)
+      .optional(),
+  ),
+  projectorBatchSize: setting(
+    'PROJECTOR_BATCH_SIZE',
+    '2000',
+    'Rows buffered before the projector flushes (one ClickHouse insert per table per flush).',
+    int(1, 100000),
+  ),
+  projectorFlushIntervalMs: setting(
+    'PROJECTOR_FLUSH_INTERVAL_MS',
+    '100',
+    'Least time between two flush starts of one projector member: events after a quiet spell are written at once, a ' +
+      'busy member makes at most one ClickHouse insert per table per interval.',
+    int(1, 60000),
+  ),
+  projectorConcurrentPartitions: setting(
+    'PROJECTOR_CONCURRENT_PARTITIONS',
+    '8',
+    'Partitions one projector member processes at once (their events share a flush).',
+    int(1, 1000),
+  ),
+  projectorRetryBaseMs: setting(
+    'PROJECTOR_RETRY_BASE_MS',
+    '250',
+    'First pause after a failed flush (ClickHouse or dead-letter topic unavailable); doubles with jitter.',
+    int(1, 600000),
+  ),
+  projectorRetryMaxMs: setting(
+    'PROJECTOR_RETRY_MAX_MS',
+    '5000',
+    'Longest pause between flush retries while ClickHouse is unavailable.',
+    int(1, 600000),
+  ),
+  projectorExpiryWindowMarginMs: setting(
+    'PROJECTOR_EXPIRY_WINDOW_MARGIN_MS',
+    '3600000',
+    'When events expired on Kafka before they were applied, the window reconciled starts this long before the newest commit ' +
+      'time applied on that partition (covers events published late after their commit).',
+    int(0, 31536000000),
+  ),
+  freshnessCacheMs: setting(
+    'FRESHNESS_CACHE_MS',
+    '1000',
+    'How long a computed freshness marker is reused for the same scope (per gateway process).',
+    int(0, 600000),
+  ),
+  freshnessStaleAfterMs: setting(
+    'FRESHNESS_STALE_AFTER_MS',
+    '60000',
+    'A pending publication or unapplied Kafka message older than this makes a read STALE instead of CATCHING_UP.',
+    int(1, 86400000),
+  ),
 
   // Reconciliation and repair (docs/reconciliation.md).
-  reconcileGraceMs: setting('RECONCILE_GRACE_MS', '30000', 'A difference involving a change younger than this is normal delay, not a discrepancy (orders add the publication reconciler grace and interval).', int(0, 86400000)),
-  reconcileMaxAttempts: setting('RECONCILE_MAX_ATTEMPTS', '3', 'Attempts of one reconciliation before it reports CATCHING_UP or SCOPE_CHANGED and is retried later.', int(1, 100)),
-  reconcileRetryBaseMs: setting('RECONCILE_RETRY_BASE_MS', '1000', 'Pause after the first attempt that found the scope changing or the projection catching up; doubles with jitter.', int(1, 600000)),
+  reconcileGraceMs: setting(
+    'RECONCILE_GRACE_MS',
+    '30000',
+    'A difference involving a change younger than this is normal delay, not a discrepancy (orders add the publication reconciler grace and interval).',
+    int(0, 86400000),
+  ),
+  reconcileMaxAttempts: setting(
+    'RECONCILE_MAX_ATTEMPTS',
+    '3',
+    'Attempts of one reconciliation before it reports CATCHING_UP or SCOPE_CHANGED and is retried later.',
+    int(1, 100),
+  ),
+  reconcileRetryBaseMs: setting(
+    'RECONCILE_RETRY_BASE_MS',
+    '1000',
+    'Pause after the first attempt that found the scope changing or the projection catching up; doubles with jitter.',
+    int(1, 600000),
+  ),
   reconcileRetryMaxMs: setting('RECONCILE_RETRY_MAX_MS', '10000', 'Longest pause between reconciliation attempts.', int(1, 600000)),
-  reconcileCatchUpWaitMs: setting('RECONCILE_CATCH_UP_WAIT_MS', '10000', 'How long one attempt waits for the projector to apply what is already on Kafka before calling the scope CATCHING_UP.', int(0, 600000)),
-  reconcileBucketCount: setting('RECONCILE_BUCKET_COUNT', '256', 'Buckets of the bucketed digest comparison (large scopes compare bucket digests, then only mismatching buckets per record).', int(1, 65536)),
-  reconcileDirectCompareMax: setting('RECONCILE_DIRECT_COMPARE_MAX', '5000', 'Scopes with at most this many records are compared record by record without buckets.', int(0, 10000000)),
-  reconcileIntervalMs: setting('RECONCILE_INTERVAL_MS', '300000', 'Pause between scheduled reconciliation passes of the reconciler role.', int(100, 86400000)),
-  reconcileQuietMs: setting('RECONCILE_QUIET_MS', '600000', 'A campaign or order hour without changes for this long counts as completed and is reconciled by the schedule.', int(0, 604800000)),
-  reconcileLookbackMs: setting('RECONCILE_LOOKBACK_MS', '604800000', 'Only scopes changed within this period are scheduled (older ones were reconciled when they completed).', int(60000, 31536000000)),
+  reconcileCatchUpWaitMs: setting(
+    'RECONCILE_CATCH_UP_WAIT_MS',
+    '10000',
+    'How long one attempt waits for the projector to apply what is already on Kafka before calling the scope CATCHING_UP.',
+    int(0, 600000),
+  ),
+  reconcileBucketCount: setting(
+    'RECONCILE_BUCKET_COUNT',
+    '256',
+    'Buckets of the bucketed digest comparison (large scopes compare bucket digests, then only mismatching buckets per record).',
+    int(1, 65536),
+  ),
+  reconcileDirectCompareMax: setting(
+    'RECONCILE_DIRECT_COMPARE_MAX',
+    '5000',
+    'Scopes with at most this many records are compared record by record without buckets.',
+    int(0, 10000000),
+  ),
+  reconcileIntervalMs: setting(
+    'RECONCILE_INTERVAL_MS',
+    '300000',
+    'Pause between scheduled reconciliation passes of the reconciler role.',
+    int(100, 86400000),
+  ),
+  reconcileQuietMs: setting(
+    'RECONCILE_QUIET_MS',
+    '600000',
+    'A campaign or order hour without changes for this long counts as completed and is reconciled by the schedule.',
+    int(0, 604800000),
+  ),
+  reconcileLookbackMs: setting(
+    'RECONCILE_LOOKBACK_MS',
+    '604800000',
+    'Only scopes changed within this period are scheduled (older ones were reconciled when they completed).',
+    int(60000, 31536000000),
+  ),
   reconcileScopesPerPass: setting('RECONCILE_SCOPES_PER_PASS', '10', 'Most scopes one scheduled pass reconciles.', int(1, 10000)),
-  repairEventsPerSecond: setting('REPAIR_EVENTS_PER_SECOND', '200', 'Rate limit of replayed events and tombstones (they share the topic and the projector with live traffic).', int(1, 1000000)),
-  rebuildRowsPerSecond: setting('REBUILD_ROWS_PER_SECOND', '50000', 'Rate limit of rows a rebuild loads from the authoritative stores into a shadow table.', int(1, 10000000)),
-  repairVerifyTimeoutMs: setting('REPAIR_VERIFY_TIMEOUT_MS', '300000', 'A repair not verified within this time is marked FAILED and its discrepancy reopened.', int(1000, 86400000)),
-  repairWaitMs: setting('REPAIR_WAIT_MS', '15000', 'How long the repair and removeUnexpectedRows mutations wait for verification before returning (it continues in the background).', int(0, 600000)),
-  rebuildWaitMs: setting('REBUILD_WAIT_MS', '30000', 'How long rebuildProjection waits for the rebuild to finish before returning its current state.', int(0, 3600000)),
-  rebuildCatchUpMarginMs: setting('REBUILD_CATCH_UP_MARGIN_MS', '60000', 'Clock margin when a rebuild copies rows that reached the live table during the rebuild (by their ingest time).', int(0, 3600000)),
-  rebuildStaleAfterMs: setting('REBUILD_STALE_AFTER_MS', '600000', 'A RUNNING rebuild without a heartbeat for this long is considered abandoned, so a new one may start.', int(10000, 86400000)),
+  reconcileExpiredPollMs: setting(
+    'RECONCILE_EXPIRED_POLL_MS',
+    '5000',
+    'How often the reconciler role looks for events that expired on Kafka before the projector applied them ' +
+      '(between its passes), to reconcile and repair their window at once.',
+    int(100, 3600000),
+  ),
+  reconcileRotationPeriodMs: setting(
+    'RECONCILE_ROTATION_PERIOD_MS',
+    '604800000',
+    'Every campaign and order hour is re-verified at CONTENT level within this period, changed or not (a scope is ' +
+      'due at half of it, oldest verification first); 0 turns the rotation off.',
+    int(0, 31536000000),
+  ),
+  reconcileRotationRowsPerHour: setting(
+    'RECONCILE_ROTATION_ROWS_PER_HOUR',
+    '5000000',
+    'Records the rotation may reconcile per hour (each pass takes its share, at least one scope); must cover every scope twice per rotation period.',
+    int(1, 10000000000),
+  ),
+  repairEventsPerSecond: setting(
+    'REPAIR_EVENTS_PER_SECOND',
+    '200',
+    'Rate limit of replayed events and tombstones (they share the topic and the projector with live traffic).',
+    int(1, 1000000),
+  ),
+  rebuildRowsPerSecond: setting(
+    'REBUILD_ROWS_PER_SECOND',
+    '50000',
+    'Rate limit of rows a rebuild loads from the authoritative stores into a shadow table.',
+    int(1, 10000000),
+  ),
+  repairVerifyTimeoutMs: setting(
+    'REPAIR_VERIFY_TIMEOUT_MS',
+    '300000',
+    'A repair not verified within this time is marked FAILED and its discrepancy reopened.',
+    int(1000, 86400000),
+  ),
+  repairWaitMs: setting(
+    'REPAIR_WAIT_MS',
+    '15000',
+    'How long the repair and removeUnexpectedRows mutations wait for verification before returning (it continues in the background).',
+    int(0, 600000),
+  ),
+  rebuildWaitMs: setting(
+    'REBUILD_WAIT_MS',
+    '30000',
+    'How long rebuildProjection waits for the rebuild to finish before returning its current state.',
+    int(0, 3600000),
+  ),
+  rebuildCatchUpMarginMs: setting(
+    'REBUILD_CATCH_UP_MARGIN_MS',
+    '60000',
+    'Clock margin when a rebuild copies rows that reached the live table during the rebuild (by their ingest time).',
+    int(0, 3600000),
+  ),
+  rebuildStaleAfterMs: setting(
+    'REBUILD_STALE_AFTER_MS',
+    '600000',
+    'A RUNNING rebuild without a heartbeat for this long is considered abandoned, so a new one may start.',
+    int(10000, 86400000),
+  ),
 
-  stackManage: setting('STACK_MANAGE', 'true', 'Let `npm start`/`npm test` install and start missing local engines (set false to use external ones).', bool),
+  // Tracing (docs/operators.md, "Traces"): off unless an exporter is set.
+  tracingExporter: setting(
+    'TRACING_EXPORTER',
+    'none',
+    'none | otlp. With otlp, spans (GraphQL operation, transaction, relay send, projector insert) go to TRACING_OTLP_URL.',
+    z.enum(['none', 'otlp']),
+  ),
+  tracingOtlpUrl: setting(
+    'TRACING_OTLP_URL',
+    'http://127.0.0.1:4318/v1/traces',
+    'OTLP/HTTP traces endpoint of a collector (JSON).',
+    z.string().url(),
+  ),
+  tracingServiceName: setting(
+    'TRACING_SERVICE_NAME',
+    'tidemark',
+    'service.name of the spans this process sends.',
+    z.string().min(1).max(100),
+  ),
+  tracingSampleRatio: setting(
+    'TRACING_SAMPLE_RATIO',
+    '1',
+    'Share of new traces recorded (0..1); a trace started elsewhere keeps its parent decision.',
+    z.coerce.number().min(0).max(1),
+  ),
+
+  stackManage: setting(
+    'STACK_MANAGE',
+    undefined,
+    'Let `npm start`/`npm test` install and start missing local engines. Default: true when TIDEMARK_ENV=development, ' +
+      'false otherwise (production never tries root logins or apt-get unless asked).',
+    bool.optional(),
+  ),
   stackDir: setting('STACK_DIR', '.tidemark', 'Folder of local engine data, configs and logs (git-ignored).', z.string().min(1)),
 } as const;
 
 type Table = typeof settingsTable;
-export type Settings = { [K in keyof Table]: z.output<Table[K]['schema']> };
+type Parsed = { [K in keyof Table]: z.output<Table[K]['schema']> };
+/** The parsed table, with the settings whose default derives from others (stackManage) always set. */
+export type Settings = Omit<Parsed, 'stackManage'> & { stackManage: boolean };
 
 export class ConfigError extends Error {
   readonly code = 'CONFIG_INVALID' as const;
@@ -150,7 +750,10 @@ export class ConfigError extends Error {
 }
 
 /** Reads and validates every setting; throws one ConfigError listing every problem. */
-export function loadSettings(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Settings> = {}): Settings {
+export function loadSettings(given: NodeJS.ProcessEnv = process.env, overrides: Partial<Settings> = {}): Settings {
+  // An image or platform that says NODE_ENV=production is never taken for a development machine
+  // (development prints tokens and lets the stack manager run apt-get).
+  const env = given.TIDEMARK_ENV === undefined && given.NODE_ENV === 'production' ? { ...given, TIDEMARK_ENV: 'production' } : given;
   const out: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [key, s] of Object.entries(settingsTable) as [keyof Table, Setting<z.ZodType>][]) {
@@ -161,8 +764,13 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     const raw = env[s.env] ?? s.default;
     const parsed = s.schema.safeParse(raw);
     if (parsed.success) out[key] = parsed.data;
-    else problems.push(`${s.env}=${JSON.stringify(raw ?? '')} is invalid (${parsed.error.issues.map((i) => i.message).join('; ')}). Set ${s.env}: ${s.description}`);
+    else
+      problems.push(
+        `${s.env}=${JSON.stringify(raw ?? '')} is invalid (${parsed.error.issues.map((i) => i.message).join('; ')}). Set ${s.env}: ${s.description}`,
+      );
   }
+  // Derived defaults: the stack manager installs and starts engines only in development unless asked.
+  out.stackManage ??= out.env === 'development';
   const settings = out as Settings;
   if (problems.length === 0) problems.push(...crossCheck(settings));
   if (problems.length) throw new ConfigError(problems);
@@ -172,17 +780,75 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
 function crossCheck(s: Settings): string[] {
   const p: string[] = [];
   if (s.relayLeaseMs <= s.relayPublishTimeoutMs)
-    p.push(`RELAY_LEASE_MS (${s.relayLeaseMs}) must be greater than RELAY_PUBLISH_TIMEOUT_MS (${s.relayPublishTimeoutMs}), or a slow healthy publish is reclaimed and sent twice.`);
+    p.push(
+      `RELAY_LEASE_MS (${s.relayLeaseMs}) must be greater than RELAY_PUBLISH_TIMEOUT_MS (${s.relayPublishTimeoutMs}), ` +
+        'or a slow healthy publish is reclaimed and sent twice.',
+    );
   if (s.relayBackoffMaxMs < s.relayBackoffBaseMs)
     p.push(`RELAY_BACKOFF_MAX_MS (${s.relayBackoffMaxMs}) must be at least RELAY_BACKOFF_BASE_MS (${s.relayBackoffBaseMs}).`);
   if (s.kafkaFirstDeadlineMs < s.kafkaFirstAttemptTimeoutMs)
-    p.push(`KAFKA_FIRST_DEADLINE_MS (${s.kafkaFirstDeadlineMs}) must be at least KAFKA_FIRST_ATTEMPT_TIMEOUT_MS (${s.kafkaFirstAttemptTimeoutMs}).`);
-  if (s.env === 'production' && !s.authJwtSecret && !s.authJwksUrl) p.push('Set AUTH_JWT_SECRET or AUTH_JWKS_URL: production needs a way to verify bearer tokens.');
+    p.push(
+      `KAFKA_FIRST_DEADLINE_MS (${s.kafkaFirstDeadlineMs}) must be at least KAFKA_FIRST_ATTEMPT_TIMEOUT_MS (${s.kafkaFirstAttemptTimeoutMs}).`,
+    );
+  if (s.env === 'production' && !s.authJwtSecret && !s.authJwksUrl)
+    p.push('Set AUTH_JWT_SECRET or AUTH_JWKS_URL: production needs a way to verify bearer tokens.');
   if (s.authJwtSecret && s.authJwksUrl) p.push('Set only one of AUTH_JWT_SECRET and AUTH_JWKS_URL.');
+  const symmetric = s.authAlgorithms?.filter((a) => a.startsWith('HS')) ?? [];
+  if (s.authJwksUrl && symmetric.length)
+    p.push(`AUTH_ALGORITHMS lists ${symmetric.join(', ')}, which needs a shared secret, not AUTH_JWKS_URL.`);
+  if (s.authJwtSecret && s.authAlgorithms?.some((a) => !a.startsWith('HS')))
+    p.push('AUTH_ALGORITHMS with AUTH_JWT_SECRET may list only HS256, HS384 and HS512.');
   if (s.projectorRetryMaxMs < s.projectorRetryBaseMs)
     p.push(`PROJECTOR_RETRY_MAX_MS (${s.projectorRetryMaxMs}) must be at least PROJECTOR_RETRY_BASE_MS (${s.projectorRetryBaseMs}).`);
+  if (s.relayOutageBackoffMaxMs < s.relayOutageBackoffBaseMs)
+    p.push(
+      `RELAY_OUTAGE_BACKOFF_MAX_MS (${s.relayOutageBackoffMaxMs}) must be at least RELAY_OUTAGE_BACKOFF_BASE_MS (${s.relayOutageBackoffBaseMs}).`,
+    );
+  if (s.kafkaMinInsyncReplicas > s.kafkaReplicationFactor)
+    p.push(
+      `KAFKA_MIN_INSYNC_REPLICAS (${s.kafkaMinInsyncReplicas}) cannot exceed KAFKA_REPLICATION_FACTOR (${s.kafkaReplicationFactor}): ` +
+        'no write with acks=all could succeed.',
+    );
+  p.push(...embeddedClickHouseRoles(s));
+  if (s.clickhouseCluster && s.clickhouseEngine === 'embedded')
+    p.push('CLICKHOUSE_CLUSTER needs CLICKHOUSE_ENGINE=server: the embedded ClickHouse is one process, not a cluster.');
   if (new Set(s.fitnessShardDatabases).size !== s.fitnessShardDatabases.length) p.push('FITNESS_SHARD_DATABASES lists a database twice.');
+  p.push(...transportProblems(s));
   return p;
+}
+
+/** Settings that are valid but unwise; logged as warnings at start-up. */
+export function settingsWarnings(s: Settings): string[] {
+  const w: string[] = [];
+  if (s.env !== 'development' && s.kafkaReplicationFactor === 1)
+    w.push(
+      'KAFKA_REPLICATION_FACTOR=1 outside development: losing one broker loses (or blocks) every topic ' +
+        'Tidemark created; use 3 with KAFKA_MIN_INSYNC_REPLICAS=2.',
+    );
+  if (s.kafkaReplicationFactor > 1 && s.kafkaMinInsyncReplicas === 1)
+    w.push(
+      `KAFKA_MIN_INSYNC_REPLICAS=1 with a replication factor of ${s.kafkaReplicationFactor}: an acknowledged write may live on one broker only.`,
+    );
+  w.push(...transportWarnings(s));
+  return w;
+}
+
+/**
+ * The embedded ClickHouse lives inside one process and libchdb locks its data directory, so the roles
+ * that use ClickHouse (the gateway's reads, the projector, the reconcilers) cannot be spread over
+ * processes with it: a process runs all of them or none (a relay-only process touches no projection;
+ * it only opens its own CLICKHOUSE_EMBEDDED_PATH for /readyz).
+ */
+function embeddedClickHouseRoles(s: Settings): string[] {
+  if (s.clickhouseEngine !== 'embedded') return [];
+  const missing = (['gateway', 'projector', 'reconciler'] as const).filter((r) => !s.roles.includes(r));
+  if (missing.length === 0 || missing.length === 3) return [];
+  return [
+    `CLICKHOUSE_ENGINE=embedded runs ClickHouse inside one process, but TIDEMARK_ROLES=${s.roles.join(',')} leaves out ${missing.join(', ')}, ` +
+      'which would need the same embedded data directory from another process. ' +
+      'Run every role in this process (TIDEMARK_ROLES=gateway,relay,projector,reconciler) or, to split roles across processes, ' +
+      'set CLICKHOUSE_ENGINE=server and CLICKHOUSE_URL to a ClickHouse server.',
+  ];
 }
 
 /** The body of `.env.example`: every setting with its description and default. */

@@ -1,7 +1,10 @@
 // ClickHouse: Debian's clickhouse-server (18.16) when the binary is absent, started with our own
-// config and data folder under <stack>/clickhouse, listening on the CLICKHOUSE_URL port only.
+// config and data folder under <stack>/clickhouse, listening on the CLICKHOUSE_URL port only. With
+// CLICKHOUSE_ENGINE=embedded there is no server: `up` opens the embedded data directory in this process
+// (chdb, ClickHouse 26) and creates the database; nothing runs that `down` could stop.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { embeddedClickHousePath } from '../config/paths';
 import { fromClickHouse } from '../infra/clickhouse/fromClickHouse';
 import { ident } from '../infra/clickhouse/literal';
 import { waitFor } from '../shared/lifecycle';
@@ -18,7 +21,12 @@ export function clickhouseService(ctx: StackContext): StackService {
   const pidFile = join(home, 'clickhouse.pid');
 
   async function answers(): Promise<boolean> {
-    const ch = fromClickHouse(s, { database: null, requestTimeoutMs: 2000 });
+    let ch: ReturnType<typeof fromClickHouse>;
+    try {
+      ch = fromClickHouse(s, { database: null, requestTimeoutMs: 2000 });
+    } catch {
+      return false; // the embedded data directory is held by another process
+    }
     try {
       const rs = await ch.query({ query: 'SELECT 1 AS ok', format: 'JSONEachRow' });
       const rows = await rs.json<{ ok: number }>();
@@ -49,8 +57,22 @@ export function clickhouseService(ctx: StackContext): StackService {
     }
   }
 
-  function render(template: string, vars: Record<string, string>): string {
-    return template.replace(/\$\{([A-Z_]+)\}/g, (_, k: string) => vars[k] ?? '');
+  if (s.clickhouseEngine === 'embedded') {
+    return {
+      name: 'clickhouse',
+      address: `embedded:${embeddedClickHousePath(s)}`,
+      check: answers,
+      async up() {
+        mkdirSync(embeddedClickHousePath(s), { recursive: true });
+        const ch = fromClickHouse(s, { database: null });
+        try {
+          await ch.command({ query: `CREATE DATABASE IF NOT EXISTS ${ident(s.clickhouseDatabase)}` });
+        } finally {
+          await ch.close();
+        }
+      },
+      down: async () => 'not-running',
+    };
   }
 
   return {
@@ -62,16 +84,8 @@ export function clickhouseService(ctx: StackContext): StackService {
         if (!isLocal) throw new Error(`ClickHouse at ${s.clickhouseUrl} does not answer and is not local; start it or fix CLICKHOUSE_URL`);
         const pid = readPid(pidFile);
         if (!pid || !alive(pid)) {
-          if (!which('clickhouse-server') && !existsSync('/usr/bin/clickhouse')) aptInstall(['clickhouse-server', 'clickhouse-client'], ctx.log);
-          for (const d of ['data', 'tmp', 'user_files', 'format_schemas', 'log']) mkdirSync(join(home, d), { recursive: true });
-          const vars = { DATA_DIR: home, HTTP_PORT: String(httpPort), TCP_PORT: String(httpPort + 877), LISTEN_HOST: host === 'localhost' ? '127.0.0.1' : host };
-          const tpl = join(ctx.root, 'devstack', 'clickhouse');
-          writeFileSync(join(home, 'config.xml'), render(readFileSync(join(tpl, 'config.xml'), 'utf8'), vars));
-          writeFileSync(join(home, 'users.xml'), render(readFileSync(join(tpl, 'users.xml'), 'utf8'), vars));
-          const bin = which('clickhouse-server') ?? '/usr/bin/clickhouse';
-          const args = bin.endsWith('clickhouse-server') ? [`--config-file=${join(home, 'config.xml')}`] : ['server', `--config-file=${join(home, 'config.xml')}`];
-          ctx.log('starting ClickHouse');
-          spawnDetached(bin, args, { cwd: home, logFile: join(home, 'log', 'stdout.log'), pidFile });
+          const listenHost = host === 'localhost' ? '127.0.0.1' : host;
+          spawnClickHouseServer({ root: ctx.root, home, httpPort, listenHost, pidFile, log: ctx.log });
         }
         await waitFor(answers, { timeoutMs: 60000, intervalMs: 300, what: `ClickHouse at ${s.clickhouseUrl} (log: ${join(home, 'log')})` });
       }
@@ -90,4 +104,42 @@ export function clickhouseService(ctx: StackContext): StackService {
       return 'stopped';
     },
   };
+}
+
+/** Fills the ${NAME} placeholders of a devstack template; a name without a value becomes empty. */
+export function renderTemplate(file: string, vars: Record<string, string>): string {
+  return readFileSync(file, 'utf8').replace(/\$\{([A-Z0-9_]+)\}/g, (_, k: string) => vars[k] ?? '');
+}
+
+/**
+ * Starts a detached clickhouse-server (installing Debian's package when absent) with our own config and
+ * data in `home`: devstack/clickhouse/{config,users}.xml rendered there, native port = HTTP port + 877.
+ * `configD` files go to home/config.d/, which the server merges over config.xml (the local cluster adds
+ * its remote_servers, zookeeper and macros that way, so every server shares one base config).
+ */
+export function spawnClickHouseServer(o: {
+  root: string;
+  home: string;
+  httpPort: number;
+  listenHost: string;
+  pidFile: string;
+  log: (l: string) => void;
+  name?: string;
+  configD?: Record<string, string>;
+}): number {
+  if (!which('clickhouse-server') && !existsSync('/usr/bin/clickhouse')) aptInstall(['clickhouse-server', 'clickhouse-client'], o.log);
+  for (const d of ['data', 'tmp', 'user_files', 'format_schemas', 'log', 'config.d']) mkdirSync(join(o.home, d), { recursive: true });
+  const vars = { DATA_DIR: o.home, HTTP_PORT: String(o.httpPort), TCP_PORT: String(o.httpPort + 877), LISTEN_HOST: o.listenHost };
+  const tpl = join(o.root, 'devstack', 'clickhouse');
+  writeFileSync(join(o.home, 'config.xml'), renderTemplate(join(tpl, 'config.xml'), vars));
+  writeFileSync(join(o.home, 'users.xml'), renderTemplate(join(tpl, 'users.xml'), vars));
+  for (const [file, text] of Object.entries(o.configD ?? {})) writeFileSync(join(o.home, 'config.d', file), text);
+  const bin = which('clickhouse-server') ?? '/usr/bin/clickhouse';
+  const config = `--config-file=${join(o.home, 'config.xml')}`;
+  o.log(`starting ClickHouse${o.name ? ` ${o.name}` : ''}`);
+  return spawnDetached(bin, bin.endsWith('clickhouse-server') ? [config] : ['server', config], {
+    cwd: o.home,
+    logFile: join(o.home, 'log', 'stdout.log'),
+    pidFile: o.pidFile,
+  });
 }

@@ -1,26 +1,85 @@
-// Kafka: an Apache Kafka 3.9 broker (KRaft, single node) from Maven Central. The jars are resolved by
-// devstack/kafka/pom.xml into devstack/kafka/lib (git-ignored); storage is formatted on first start;
-// the broker runs detached with its log in <stack>/kafka/logs. Topics are created from the settings.
+// Kafka: Apache Kafka KRaft from Maven Central (KAFKA_VERSION: the 3.9 line, or 4 for the newest 4.x).
+// KAFKA_BROKERS decides the shape: one address runs one combined broker+controller node exactly as
+// always (<stack>/kafka/{data,logs,server.properties,kafka.pid}); N local addresses run N combined
+// nodes (node.id 1..N, each in <stack>/kafka/node-<i>, all of them voters, controller port = broker
+// port + 1) whose internal topics replicate min(3, N) times. Topics are created from the settings.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
 import { fromKafka, ensureTopics } from '../infra/kafka/fromKafka';
+import { kafkaSecurity } from '../infra/tls';
 import { waitFor } from '../shared/lifecycle';
+import {
+  KAFKA_LINES,
+  lineOfPid,
+  nodePidFile,
+  runningPid,
+  startNode,
+  type ClusterShape,
+  type KafkaLine,
+  type NodeSpec,
+} from './kafkaBroker';
 import type { StackContext, StackService } from './service';
-import { aptInstall, readPid, alive, run, spawnDetached, stopPid, tcpAnswers, which } from './system';
+import { alive, listens, stopPid, tcpAnswers } from './system';
 
-export function kafkaService(ctx: StackContext): StackService {
+/** One node of the local Kafka, for tests that stop and start it (the fault suite). */
+export interface KafkaNodeControl {
+  id: number;
+  address: string;
+  /** 'graceful' is SIGTERM and a wait for exit (controlled shutdown), 'kill' is SIGKILL. */
+  stop(mode: 'graceful' | 'kill'): Promise<void>;
+  /** Starts the node if it is not running (same data folder and ports) and waits until it serves again. */
+  start(): Promise<void>;
+}
+
+export interface KafkaStackService extends StackService {
+  /** The version line KAFKA_VERSION selects and the release the stack manager runs for it. */
+  line: KafkaLine;
+  release: string;
+  nodes: KafkaNodeControl[];
+}
+
+export function kafkaService(ctx: StackContext): KafkaStackService {
   const s = ctx.settings;
-  const [host, portText] = s.kafkaBrokers[0]!.split(':') as [string, string];
-  const port = Number(portText);
-  const isLocal = ['127.0.0.1', 'localhost'].includes(host);
-  const home = join(ctx.dir, 'kafka');
-  const pidFile = join(home, 'kafka.pid');
-  const pomDir = join(ctx.root, 'devstack', 'kafka');
-  const lib = join(pomDir, 'lib');
+  const line = s.kafkaVersion;
+  const addresses = s.kafkaBrokers.map((a) => {
+    const [host, port] = a.split(':') as [string, string];
+    return { host, port: Number(port) };
+  });
+  const isLocal = addresses.every((a) => ['127.0.0.1', 'localhost'].includes(a.host));
+  const home = join(ctx.dir, KAFKA_LINES[line].stackFolder);
+  const single = addresses.length === 1;
+  const nodes: NodeSpec[] = addresses.map((a, i) => ({
+    id: i + 1,
+    host: a.host,
+    port: a.port,
+    home: single ? home : join(home, `node-${i + 1}`),
+  }));
+  const shape: ClusterShape = { nodes, partitions: s.kafkaPartitions };
+  const address = s.kafkaBrokers.join(',');
+  checkPorts(nodes);
 
-  async function brokerReady(): Promise<boolean> {
-    if (!(await tcpAnswers(host, port))) return false;
+  /** True when this node answers on its own address and the cluster metadata it serves lists it. */
+  async function nodeServes(node: NodeSpec): Promise<boolean> {
+    if (!(await listens(node.host, node.port))) return false;
+    const brokers = [`${node.host}:${node.port}`];
+    const options = { connectionTimeout: 3000, requestTimeout: 5000, logLevel: logLevel.NOTHING, retry: { retries: 0 } };
+    const admin = new Kafka({ clientId: `${s.kafkaClientId}-stack`, brokers, ...kafkaSecurity(s), ...options }).admin();
+    try {
+      await admin.connect();
+      const cluster = await admin.describeCluster();
+      return single || cluster.brokers.some((b) => b.nodeId === node.id);
+    } catch {
+      return false;
+    } finally {
+      await admin.disconnect().catch(() => undefined);
+    }
+  }
+
+  /** Local: every node serves. Elsewhere (brokers we do not run): the bootstrap list answers. */
+  async function clusterServes(): Promise<boolean> {
+    if (isLocal) return (await Promise.all(nodes.map(nodeServes))).every(Boolean);
     const admin = fromKafka(s, '-stack').admin();
     try {
       await admin.connect();
@@ -33,83 +92,88 @@ export function kafkaService(ctx: StackContext): StackService {
     }
   }
 
-  function ensureJars(): void {
-    if (existsSync(lib) && readdirSync(lib).some((f) => f.startsWith('kafka_2.13-'))) return;
-    if (!which('java')) aptInstall(['openjdk-17-jre-headless'], ctx.log);
-    if (!which('mvn')) aptInstall(['maven'], ctx.log);
-    ctx.log('resolving the Kafka broker from Maven Central (devstack/kafka/pom.xml)');
-    run('mvn', ['-q', '-B', '-f', join(pomDir, 'pom.xml'), 'dependency:copy-dependencies', `-DoutputDirectory=${lib}`, '-DincludeScope=runtime']);
+  /** One id for every node of a cluster, kept beside them; a single node makes a fresh one as it always did. */
+  function clusterId(): string {
+    if (single) return randomBytes(16).toString('base64url');
+    const file = join(home, 'cluster.id');
+    if (!existsSync(file)) {
+      mkdirSync(home, { recursive: true });
+      writeFileSync(file, randomBytes(16).toString('base64url'));
+    }
+    return readFileSync(file, 'utf8').trim();
   }
 
-  function writeConfig(): string {
-    const dataDir = join(home, 'data');
-    mkdirSync(dataDir, { recursive: true });
-    const file = join(home, 'server.properties');
-    const controllerPort = port + 1;
-    writeFileSync(
-      file,
-      [
-        '# Written by the Tidemark stack manager (src/devstack/kafka.ts); edits are overwritten.',
-        'process.roles=broker,controller',
-        'node.id=1',
-        `controller.quorum.voters=1@${host}:${controllerPort}`,
-        `listeners=PLAINTEXT://${host}:${port},CONTROLLER://${host}:${controllerPort}`,
-        `advertised.listeners=PLAINTEXT://${host}:${port}`,
-        'controller.listener.names=CONTROLLER',
-        'inter.broker.listener.name=PLAINTEXT',
-        'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
-        `log.dirs=${dataDir}`,
-        `num.partitions=${s.kafkaPartitions}`,
-        'auto.create.topics.enable=false',
-        'offsets.topic.replication.factor=1',
-        'offsets.topic.num.partitions=10',
-        'transaction.state.log.replication.factor=1',
-        'transaction.state.log.min.isr=1',
-        'group.initial.rebalance.delay.ms=0',
-        'log.retention.hours=168',
-        'log.segment.bytes=104857600',
-        'delete.topic.enable=true',
-        '',
-      ].join('\n'),
-    );
-    return file;
+  function startIfStopped(node: NodeSpec, id: string): void {
+    const pid = runningPid(node);
+    if (pid) {
+      const runs = lineOfPid(pid);
+      if (runs && runs !== line) {
+        throw new Error(
+          `Kafka node ${node.id} at ${node.host}:${node.port} runs the ${runs} line but KAFKA_VERSION=${line}; run npm run stack -- down first`,
+        );
+      }
+      return;
+    }
+    startNode(ctx, line, node, shape, id);
   }
 
-  function java(mainClass: string, args: string[], detached: boolean): void {
-    const jvm = ['-Xms256m', '-Xmx1g', '-XX:+UseG1GC', `-Dlog4j.configuration=file:${join(pomDir, 'log4j.properties')}`, `-Dkafka.logs.dir=${join(home, 'logs')}`, '-cp', `${lib}/*`, mainClass, ...args];
-    if (detached) spawnDetached('java', jvm, { logFile: join(home, 'logs', 'stdout.log'), pidFile });
-    else run('java', jvm);
-  }
+  const what = (node: NodeSpec) => `Kafka node ${node.id} at ${node.host}:${node.port} (log: ${join(node.home, 'logs')})`;
+
+  const controls: KafkaNodeControl[] = nodes.map((node) => ({
+    id: node.id,
+    address: `${node.host}:${node.port}`,
+    async stop(mode) {
+      if (mode === 'graceful') return void (await stopPid(nodePidFile(node), 30000));
+      const pid = runningPid(node);
+      if (!pid) throw new Error(`Kafka node ${node.id} is not running under this stack manager`);
+      process.kill(pid, 'SIGKILL');
+      await waitFor(() => !alive(pid), { timeoutMs: 15000, intervalMs: 50, what: `Kafka node ${node.id} to die` });
+      await stopPid(nodePidFile(node), 0);
+    },
+    async start() {
+      startIfStopped(node, clusterId());
+      await waitFor(() => nodeServes(node), { timeoutMs: 120000, intervalMs: 300, what: what(node) });
+    },
+  }));
 
   return {
     name: 'kafka',
-    address: `${host}:${port}`,
-    check: brokerReady,
+    address,
+    line,
+    release: KAFKA_LINES[line].release,
+    nodes: controls,
+    check: clusterServes,
     async up() {
-      if (!(await brokerReady())) {
-        if (!isLocal) throw new Error(`Kafka at ${host}:${port} does not answer and is not local; start it or fix KAFKA_BROKERS`);
-        const pid = readPid(pidFile);
-        if (!pid || !alive(pid)) {
-          ensureJars();
-          const config = writeConfig();
-          if (!existsSync(join(home, 'data', 'meta.properties'))) {
-            const clusterId = randomBytes(16).toString('base64url');
-            ctx.log(`formatting Kafka storage (cluster ${clusterId})`);
-            java('kafka.tools.StorageTool', ['format', '-t', clusterId, '-c', config, '--ignore-formatted'], false);
-          }
-          ctx.log('starting Kafka');
-          java('kafka.Kafka', [config], true);
-        }
-        await waitFor(brokerReady, { timeoutMs: 120000, intervalMs: 500, what: `Kafka at ${host}:${port} (log: ${join(home, 'logs')})` });
+      if (!(await clusterServes())) {
+        if (!isLocal) throw new Error(`Kafka at ${address} does not answer and is not local; start it or fix KAFKA_BROKERS`);
+        const id = clusterId();
+        for (const node of nodes) if (!(await nodeServes(node))) startIfStopped(node, id);
+        await Promise.all(nodes.map((node) => waitFor(() => nodeServes(node), { timeoutMs: 120000, intervalMs: 500, what: what(node) })));
       }
-      const kafka = fromKafka(s, '-stack');
-      await ensureTopics(kafka, s);
+      await ensureTopics(fromKafka(s, '-stack'), s);
     },
     async down() {
-      const pid = readPid(pidFile);
-      if (!pid || !alive(pid)) return (await tcpAnswers(host, port)) ? 'not-ours' : 'not-running';
-      await stopPid(pidFile, 30000);
+      const ours = nodes.filter((node) => runningPid(node));
+      if (!ours.length) return (await tcpAnswers(nodes[0]!.host, nodes[0]!.port)) ? 'not-ours' : 'not-running';
+      await Promise.all(ours.map((node) => stopPid(nodePidFile(node), 30000)));
       return 'stopped';
     },
   };
+}
+
+/** Each node needs its broker port and the next one (controller); two nodes must not share either. */
+function checkPorts(nodes: NodeSpec[]): void {
+  const taken = new Map<string, number>();
+  for (const n of nodes) {
+    for (const p of [n.port, n.port + 1]) {
+      const key = `${n.host}:${p}`;
+      const other = taken.get(key);
+      if (other !== undefined) {
+        throw new Error(
+          `KAFKA_BROKERS: nodes ${other} and ${n.id} both need ${key} (each node uses its port and the next one for its controller)`,
+        );
+      }
+      taken.set(key, n.id);
+    }
+  }
 }

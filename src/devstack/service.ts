@@ -1,4 +1,6 @@
+import knex, { type Knex } from 'knex';
 import type { Settings } from '../config/settings';
+import { knexLog } from '../infra/sql/knexLog';
 
 /** One engine the local stack manager can check, bring up (idempotently) and stop. */
 export interface StackService {
@@ -19,4 +21,9 @@ export interface StackContext {
   /** Absolute repository root (for devstack/ templates and the Kafka pom). */
   root: string;
   log(line: string): void;
+}
+
+/** A one-connection knex for probing and provisioning an engine (engines still starting fail on purpose). */
+export function probeKnex(client: 'mysql2' | 'pg', connection: Knex.StaticConnectionConfig): Knex {
+  return knex({ client, connection, pool: { min: 0, max: 1 }, log: knexLog });
 }

@@ -1,5 +1,6 @@
 // The local stack: the four engines Tidemark needs, brought up in parallel and idempotently.
 import { resolve } from 'node:path';
+import { repoRoot } from '../config/paths';
 import type { Settings } from '../config/settings';
 import { clickhouseService } from './clickhouse';
 import { kafkaService } from './kafka';
@@ -7,7 +8,7 @@ import { mariadbService } from './mariadb';
 import { postgresService } from './postgres';
 import type { StackContext, StackService } from './service';
 
-export const repoRoot = resolve(__dirname, __dirname.includes(`${'/dist/'}`) ? '../../..' : '../..');
+export { repoRoot };
 
 export function stackServices(settings: Settings, log: (l: string) => void = () => undefined): StackService[] {
   const ctx: StackContext = { settings, dir: resolve(repoRoot, settings.stackDir), root: repoRoot, log };
@@ -24,9 +25,17 @@ export async function stackStatus(services: StackService[]): Promise<ServiceStat
   return Promise.all(services.map(async (s) => ({ name: s.name, address: s.address, answers: await s.check() })));
 }
 
-/** Brings every engine up; reports every failure together rather than stopping at the first. */
-export async function stackUp(services: StackService[]): Promise<void> {
-  const results = await Promise.allSettled(services.map((s) => s.up()));
+/**
+ * Brings every engine up; reports every failure together rather than stopping at the first. `progress`
+ * gets one line per engine as it becomes ready.
+ */
+export async function stackUp(services: StackService[], progress: (line: string) => void = () => undefined): Promise<void> {
+  const started = Date.now();
+  const up = async (s: StackService) => {
+    await s.up();
+    progress(`${s.name.padEnd(10)} ${s.address.padEnd(21)} ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  };
+  const results = await Promise.allSettled(services.map(up));
   const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${services[i]!.name}: ${(r.reason as Error).message}`] : []));
   if (failed.length) throw new Error(`stack up failed:\n  ${failed.join('\n  ')}`);
 }

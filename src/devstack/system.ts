@@ -1,9 +1,11 @@
 // Small OS helpers for the local stack manager: probing ports, running commands, starting detached
-// daemons with their output in a log file, and installing Debian packages when a binary is missing.
+// daemons with their output in a log file, installing Debian packages when a binary is missing,
+// resolving a Java server's jars from Maven Central through a devstack pom, and a cross-process lock.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { waitFor } from '../shared/lifecycle';
 
 export function tcpAnswers(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
   return new Promise((resolve) => {
@@ -16,6 +18,28 @@ export function tcpAnswers(host: string, port: number, timeoutMs = 1000): Promis
     sock.once('connect', () => done(true));
     sock.once('error', () => done(false));
   });
+}
+
+/**
+ * Whether a server listens, asked patiently: a refused connection answers at once, but on a saturated
+ * machine (CI's last suites still closing their pools) a live local server can take seconds to accept,
+ * and deciding "down" then would start a second server over the running one.
+ */
+export async function listens(host: string, port: number): Promise<boolean> {
+  for (const timeoutMs of [1000, 3000, 8000]) {
+    const r = await new Promise<'yes' | 'refused' | 'slow'>((resolve) => {
+      const sock = createConnection({ host, port });
+      const done = (v: 'yes' | 'refused' | 'slow') => {
+        sock.destroy();
+        resolve(v);
+      };
+      sock.setTimeout(timeoutMs, () => done('slow'));
+      sock.once('connect', () => done('yes'));
+      sock.once('error', (e: NodeJS.ErrnoException) => done(e.code === 'ECONNREFUSED' ? 'refused' : 'slow'));
+    });
+    if (r !== 'slow') return r === 'yes';
+  }
+  return false;
 }
 
 export function which(bin: string): string | undefined {
@@ -45,7 +69,11 @@ export function aptInstall(packages: string[], log: (l: string) => void): void {
 }
 
 /** Starts a daemon detached from this process, its stdout/stderr appended to logFile; records its pid. */
-export function spawnDetached(cmd: string, args: string[], opts: { cwd?: string; logFile: string; pidFile: string; env?: NodeJS.ProcessEnv }): number {
+export function spawnDetached(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; logFile: string; pidFile: string; env?: NodeJS.ProcessEnv },
+): number {
   mkdirSync(dirname(opts.logFile), { recursive: true });
   const fd = openSync(opts.logFile, 'a');
   const child = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, detached: true, stdio: ['ignore', fd, fd] });
@@ -83,4 +111,53 @@ export async function stopPid(pidFile: string, graceMs = 20000): Promise<boolean
   if (alive(pid)) process.kill(pid, 'SIGKILL');
   rmSync(pidFile, { force: true });
   return true;
+}
+
+/**
+ * The runtime jars a devstack pom names, copied by Maven into `lib` (git-ignored) once: a `lib` that holds
+ * `marker` (the server's own jar) is reused. Installs Java 17 and Maven from Debian when absent. The
+ * release is passed as a -D property so it lives in one place, the TypeScript that runs it.
+ */
+export function mavenJars(
+  o: { pom: string; lib: string; marker: string; properties: Record<string, string>; what: string },
+  log: (l: string) => void,
+): string {
+  if (existsSync(o.lib) && readdirSync(o.lib).includes(o.marker)) return o.lib;
+  if (!which('java')) aptInstall(['openjdk-17-jre-headless'], log);
+  if (!which('mvn')) aptInstall(['maven'], log);
+  log(`resolving ${o.what} from Maven Central`);
+  const props = Object.entries(o.properties).map(([k, v]) => `-D${k}=${v}`);
+  const copy = ['dependency:copy-dependencies', `-DoutputDirectory=${o.lib}`, '-DincludeScope=runtime'];
+  run('mvn', ['-q', '-B', '-f', o.pom, ...props, ...copy]);
+  return o.lib;
+}
+
+/**
+ * Runs `fn` holding a lock folder (mkdir is atomic), so two processes bringing the same local engines up
+ * at once (two jest workers) do not both start a server on one port. A lock whose owner died, or that
+ * never got an owner within 10 s, is taken over.
+ */
+export async function withLock<T>(dir: string, fn: () => Promise<T>, timeoutMs = 300000): Promise<T> {
+  const owner = join(dir, 'owner.pid');
+  mkdirSync(dirname(dir), { recursive: true });
+  const take = (): boolean => {
+    try {
+      mkdirSync(dir);
+      writeFileSync(owner, String(process.pid));
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = readPid(owner);
+      const st = statSync(dir, { throwIfNoEntry: false });
+      const orphan = pid ? !alive(pid) : !!st && Date.now() - st.mtimeMs > 10000;
+      if (orphan) rmSync(dir, { recursive: true, force: true });
+      return false;
+    }
+  };
+  await waitFor(take, { timeoutMs, intervalMs: 200, what: `the lock ${dir} (its owner.pid holds it)` });
+  try {
+    return await fn();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -4,15 +4,9 @@
 // UNAUTHENTICATED (no or invalid token) or FORBIDDEN (valid token, insufficient role). Public fields
 // (health) carry no decorator.
 import type { AuthCheckerFn } from 'type-graphql';
-import { mayAccess, type AccessLevel, type Principal } from '../auth/principal';
+import { mayAccess, type AccessLevel } from '../auth/principal';
 import { AuthError, bearer, type TokenVerifier } from '../auth/tokens';
-import type { GatewayContext } from './context';
-
-export interface Authentication {
-  principal?: Principal;
-  /** Why the presented credentials were rejected; raised only when a protected field is touched. */
-  failure?: AuthError;
-}
+import type { Authentication, GatewayContext } from './context';
 
 export async function authenticate(verifier: TokenVerifier, header: unknown): Promise<Authentication> {
   try {

@@ -2,17 +2,27 @@
 // resolvers never open connections themselves.
 import type { Logger } from '../shared/logger';
 import type { Readiness } from '../app/readiness';
-import type { Authentication } from './auth';
+import type { Principal } from '../auth/principal';
+import type { AuthError } from '../auth/tokens';
 import type { PublicationHealthDeps } from '../publication/health/publicationHealth';
 import type { StateChangeHub, SubscriberConnection } from '../publication/stateChanges/stateChangeHub';
 import type { OrdersService } from '../domains/orders/ordersService';
 import type { KafkaFirstOperations } from '../publication/kafkaFirst/operations';
 import type { FitnessService } from '../domains/fitness/service';
 import type { OutboxOperator } from '../relay/outbox/operator';
+import type { ParkedEventPages } from '../publication/outbox/parkedEventPages';
 import type { ReadModels } from '../projections/read/readModels';
 import type { ReconciliationService } from '../reconciliation/service';
+import type { MigrationState } from '../app/migrationStatus';
 
 /** Services the gateway exposes; each domain adds its own field as it lands. */
+/** Who is calling, resolved once per request or WebSocket connection. */
+export interface Authentication {
+  principal?: Principal;
+  /** Why the presented credentials were rejected; raised only when a protected field is touched. */
+  failure?: AuthError;
+}
+
 export interface GatewayServices {
   readiness: () => Promise<Readiness>;
   instanceId: string;
@@ -28,12 +38,14 @@ export interface GatewayServices {
   kafkaFirstPublications?: KafkaFirstOperations;
   /** record/correct/delete fitness results (gateway role). */
   fitness?: FitnessService;
-  /** Operator view and replay of PARKED outbox rows on every store. */
-  outbox?: OutboxOperator;
+  /** Operator view (keyset pages too) and replay of PARKED outbox rows on every store. */
+  outbox?: OutboxOperator & ParkedEventPages;
   /** ClickHouse read models and their freshness markers (gateway role). */
   readModels?: ReadModels;
   /** Operator reconciliation, repairs and projection rebuilds (gateway role). */
   reconciliation?: ReconciliationService;
+  /** Applied and pending migrations of every database (gateway role). */
+  migrationStatus?: () => Promise<MigrationState[]>;
 }
 
 export interface GatewayContext {

@@ -13,8 +13,26 @@ export class StoreHealth {
 
 @ObjectType({ description: 'This gateway process and the stores it depends on.' })
 export class Health {
-  @Field(() => Boolean, { description: 'True when every store answers.' })
+  @Field(() => Boolean, {
+    description:
+      'True when this process can do its job: for a gateway, its write stores (MySQL, PostgreSQL) and its ' +
+      'read store (ClickHouse) answer; Kafka down only degrades it.',
+  })
   ready!: boolean;
+
+  @Field(() => String, {
+    description: 'ready | degraded (a store it can work without for a while is down) | not-ready | draining (shutting down).',
+  })
+  status!: string;
+
+  @Field(() => [String], { description: 'Stores that are down and that this process cannot work without.' })
+  failing!: string[];
+
+  @Field(() => [String], {
+    description:
+      'Stores that are down but that this process can work without for a while (a gateway without Kafka stores fallback and outbox rows).',
+  })
+  degraded!: string[];
 
   @Field(() => [StoreHealth])
   stores!: StoreHealth[];
@@ -36,6 +54,9 @@ export class HealthResolver {
     const r = await ctx.services.readiness();
     return {
       ready: r.ready,
+      status: r.status,
+      failing: r.failing,
+      degraded: r.degraded,
       stores: Object.entries(r.stores).map(([store, up]) => ({ store, up })),
       instanceId: ctx.services.instanceId,
       roles: ctx.services.roles,

@@ -4,7 +4,17 @@
 // by the page size it asks for (`first`, else the maximum page size); fields may declare their own cost.
 import type { ApolloServerPlugin } from '@apollo/server';
 import depthLimit from 'graphql-depth-limit';
-import { GraphQLError, Kind, separateOperations, specifiedRules, validate, visit, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  separateOperations,
+  specifiedRules,
+  validate,
+  visit,
+  type DocumentNode,
+  type GraphQLSchema,
+  type ValidationRule,
+} from 'graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
 
 export function depthRule(maxDepth: number): ValidationRule {
@@ -81,6 +91,41 @@ function pageSizeFromVariable(doc: DocumentNode): boolean {
   return found;
 }
 
+/**
+ * The estimated cost of one operation of a document, or undefined when its variables do not coerce
+ * (execution then refuses them with BAD_USER_INPUT before any resolver runs, so there is nothing to
+ * cost). Anything else that cannot be costed is refused rather than run uncosted.
+ */
+export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+  maxPageSize: number,
+): number | undefined {
+  try {
+    const query = operationName ? (separateOperations(document)[operationName] ?? document) : document;
+    return getComplexity({
+      schema,
+      query,
+      variables: variables ?? {},
+      estimators: [fieldExtensionsEstimator(), pageSizeEstimator(maxPageSize), simpleEstimator({ defaultComplexity: 1 })],
+    });
+  } catch (err) {
+    if (err instanceof GraphQLError && /^Variable "\$/.test(err.message)) return undefined;
+    throw new GraphQLError('the cost of this operation cannot be computed', {
+      extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 } },
+    });
+  }
+}
+
+export function costTooHigh(cost: number, maxCost: number): GraphQLError | undefined {
+  if (cost <= maxCost) return undefined;
+  return new GraphQLError(`operation cost ${cost} exceeds the limit of ${maxCost}; ask for smaller pages or fewer fields`, {
+    extensions: { code: 'QUERY_TOO_COMPLEX', cost, maxCost, http: { status: 400 } },
+  });
+}
+
 export function costLimitPlugin(schema: GraphQLSchema, maxCost: number, maxPageSize: number): ApolloServerPlugin {
   // Apollo hands identical query texts the same parsed DocumentNode, so the cost of an operation whose
   // page sizes are literals (every field's cost here depends on `first` only) is computed once per
@@ -91,35 +136,20 @@ export function costLimitPlugin(schema: GraphQLSchema, maxCost: number, maxPageS
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document }) {
-          const known = constantCosts.get(document)?.get(request.operationName ?? '');
-          let cost: number;
-          try {
-            if (known !== undefined) cost = known;
-            else {
-              const query = request.operationName ? separateOperations(document)[request.operationName] ?? document : document;
-              cost = getComplexity({
-                schema,
-                query,
-                variables: request.variables ?? {},
-                estimators: [fieldExtensionsEstimator(), pageSizeEstimator(maxPageSize), simpleEstimator({ defaultComplexity: 1 })],
-              });
-              if (!pageSizeFromVariable(query)) {
-                const perOperation = constantCosts.get(document) ?? new Map<string, number>();
-                perOperation.set(request.operationName ?? '', cost);
-                constantCosts.set(document, perOperation);
-              }
+          const name = request.operationName ?? '';
+          let cost = constantCosts.get(document)?.get(name);
+          if (cost === undefined) {
+            cost = operationCost(schema, document, request.operationName, request.variables, maxPageSize);
+            if (cost === undefined) return;
+            const query = request.operationName ? (separateOperations(document)[request.operationName] ?? document) : document;
+            if (!pageSizeFromVariable(query)) {
+              const perOperation = constantCosts.get(document) ?? new Map<string, number>();
+              perOperation.set(name, cost);
+              constantCosts.set(document, perOperation);
             }
-          } catch (err) {
-            // Variables that do not coerce: execution refuses them next with BAD_USER_INPUT before any
-            // resolver runs, so there is nothing to cost (and this error would carry no code). Anything
-            // else is refused here rather than run uncosted.
-            if (err instanceof GraphQLError && /^Variable "\$/.test(err.message)) return;
-            throw new GraphQLError('the cost of this operation cannot be computed', { extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 } } });
           }
-          if (cost > maxCost)
-            throw new GraphQLError(`operation cost ${cost} exceeds the limit of ${maxCost}; ask for smaller pages or fewer fields`, {
-              extensions: { code: 'QUERY_TOO_COMPLEX', cost, maxCost, http: { status: 400 } },
-            });
+          const refused = costTooHigh(cost, maxCost);
+          if (refused) throw refused;
         },
       };
     },

@@ -7,7 +7,11 @@ const schema = buildSchema(`
   type Query { items(first: Int): [Item] one: Int }
 `);
 
-async function cost(plugin: ReturnType<typeof costLimitPlugin>, document: DocumentNode, variables: Record<string, unknown> = {}): Promise<string> {
+async function cost(
+  plugin: ReturnType<typeof costLimitPlugin>,
+  document: DocumentNode,
+  variables: Record<string, unknown> = {},
+): Promise<string> {
   const listener = (await plugin.requestDidStart!({} as never)) as GraphQLRequestListener<never>;
   try {
     await listener.didResolveOperation!({ request: { variables }, document } as never);

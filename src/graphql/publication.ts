@@ -21,7 +21,9 @@ export const PublicationStateEnum = STATES;
 registerEnumType(PublicationStateEnum, {
   name: 'PublicationState',
   description:
-    'Where an event is on its way to Kafka. Outbox: NEW, PROCESSING, SENT (broker acknowledged), FAILED (retry scheduled), PARKED (attempts exhausted; operator replay). Kafka-first: PUBLISHED_DIRECT, NOT_PUBLISHED (fallback row stored), PUBLISHED (by the relay), DEAD_LETTER, FALLBACK_STORE_FAILED.',
+    'Where an event is on its way to Kafka. Outbox: NEW, PROCESSING, SENT (broker acknowledged), FAILED (retry scheduled), ' +
+    'PARKED (attempts exhausted; operator replay). ' +
+    'Kafka-first: PUBLISHED_DIRECT, NOT_PUBLISHED (fallback row stored), PUBLISHED (by the relay), DEAD_LETTER, FALLBACK_STORE_FAILED.',
 });
 
 @ObjectType({ description: 'The publication of one event: its stable id and its state when the mutation returned.' })

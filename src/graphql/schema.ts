@@ -7,16 +7,33 @@ import { authChecker } from './auth';
 import { HealthResolver } from './health.resolver';
 import { PublicationStateResolver } from './subscriptions/publicationState.resolver';
 import { PublicationHealthResolver } from './operators/publicationHealth.resolver';
-import { OrdersResolver } from '../domains/orders/orders.resolver';
-import { KafkaFirstPublicationsResolver } from '../publication/kafkaFirst/publications.resolver';
+import { OrdersResolver } from './orders/orders.resolver';
+import { KafkaFirstPublicationsResolver } from './operators/publications.resolver';
 import { FitnessResolver } from './fitness/fitness.resolver';
-import { OutboxOperatorResolver } from './outbox/outbox.resolver';
+import { OutboxOperatorResolver } from './operators/outbox.resolver';
 import { FitnessQueriesResolver } from './queries/fitnessQueries.resolver';
 import { OrderQueriesResolver } from './queries/orderQueries.resolver';
 import { ReconciliationResolver } from './reconciliation/reconciliation.resolver';
+import { ReconciliationRunsResolver } from './reconciliation/runs.resolver';
+import { ProjectorDeadLettersResolver } from './operators/projectorDeadLetters.resolver';
+import { MigrationsResolver } from './operators/migrations.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [HealthResolver, PublicationStateResolver, PublicationHealthResolver, OrdersResolver, KafkaFirstPublicationsResolver, FitnessResolver, OutboxOperatorResolver, FitnessQueriesResolver, OrderQueriesResolver, ReconciliationResolver];
+export const resolvers: NonEmptyArray<Function> = [
+  HealthResolver,
+  PublicationStateResolver,
+  PublicationHealthResolver,
+  OrdersResolver,
+  KafkaFirstPublicationsResolver,
+  FitnessResolver,
+  OutboxOperatorResolver,
+  FitnessQueriesResolver,
+  OrderQueriesResolver,
+  ReconciliationResolver,
+  ReconciliationRunsResolver,
+  ProjectorDeadLettersResolver,
+  MigrationsResolver,
+];
 
 // Every subscription brings its own `subscribe` (fed by the state-change hub), so type-graphql's
 // topic-based PubSub is never used; it still insists on having one.

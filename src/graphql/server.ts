@@ -1,5 +1,6 @@
 // The gateway: one HTTP server carries GraphQL over HTTP (Apollo) and WebSocket (graphql-ws) on the
-// same path, plus /healthz (process alive), /readyz (every store answers), /metrics and the explorer.
+// same path, plus /healthz (process alive), /readyz (every store answers), /metrics, the explorer and the
+// console (/console).
 // `stop()` stops accepting, drains in-flight requests and closes subscriptions.
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -7,20 +8,24 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import type { GraphQLSchema } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer } from 'ws';
-import { randomUUID } from 'node:crypto';
+import cors from 'cors';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../shared/logger';
 import { histogram } from '../metrics/registry';
 import type { GatewayContext, GatewayServices } from './context';
 import { formatGraphQLError } from './errors';
 import { authenticate } from './auth';
-import { costLimitPlugin, depthRule, validateWithLimits } from './limits';
+import { costLimitPlugin, depthRule } from './limits';
+import { requestIdFrom, requestIdMiddleware, requestIdPlugin, REQUEST_ID_HEADER } from './requestId';
+import { startWebSocketServer } from './websocket';
 import type { TokenVerifier } from '../auth/tokens';
 import { explorerAssets, explorerHtml } from './explorer';
+import { keepAliveLongerThanClients, opsRouter } from '../app/opsServer';
+import { consoleRoutes } from './console';
+import { operationLabel, operationSpanPlugin, traceGraphQLRequests } from './requestTracing';
+import type { DevelopmentToken } from '../auth/developmentTokens';
 
 export interface GatewayOptions {
   schema: GraphQLSchema;
@@ -32,9 +37,16 @@ export interface GatewayOptions {
   introspection: boolean;
   explorer: boolean;
   development: boolean;
+  /** Development mode only: tokens the console's sign-in page may offer on a loopback address. */
+  developmentTokens?: readonly DevelopmentToken[];
   verifier: TokenVerifier;
   limits: { maxDepth: number; maxCost: number; maxPageSize: number };
+  /** Browser origins allowed to call /graphql across origins (CORS); none when empty. */
+  corsOrigins?: readonly string[];
 }
+
+/** Largest GraphQL request body over HTTP, and largest WebSocket message: one limit for both transports. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface Gateway {
   url: string;
@@ -46,41 +58,16 @@ export interface Gateway {
 export async function startGateway(o: GatewayOptions): Promise<Gateway> {
   const app = express();
   const httpServer = createServer(app);
-  const wss = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  keepAliveLongerThanClients(httpServer);
   const duration = histogram(o.registry, {
     name: 'tidemark_graphql_request_duration_seconds',
-    help: 'GraphQL request duration by operation name and outcome.',
+    help: 'GraphQL request duration by operation (type and root field, e.g. "mutation placeOrder"; "other" when unparsed) and outcome.',
     labelNames: ['operation', 'outcome'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   });
 
-  // WebSocket clients authenticate once, in connection_init; a connection without a valid token is
-  // refused (graphql-ws closes it with 4403 Forbidden), so no subscription runs unauthenticated.
   const formatError = formatGraphQLError(o.logger, o.development);
-  const wsCleanup = useServer<Record<string, unknown>, { auth?: GatewayContext['auth'] }>(
-    {
-      schema: o.schema,
-      validate: validateWithLimits(o.limits.maxDepth),
-      // Subscription errors are formatted exactly like HTTP ones (stable codes, no raw text).
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) as never } : result,
-      onError: (_ctx, _id, _payload, errors) => errors.map((e) => formatError(e.toJSON(), e)) as never,
-      onConnect: async (ctx) => {
-        const auth = await authenticate(o.verifier, ctx.connectionParams?.authorization);
-        if (!auth.principal) return false;
-        ctx.extra.auth = auth;
-        return true;
-      },
-      context: (ctx): GatewayContext => ({
-        requestId: randomUUID(),
-        auth: ctx.extra.auth ?? {},
-        logger: o.logger,
-        services: o.services,
-        connection: { bufferedBytes: () => ctx.extra.socket.bufferedAmount, close: (code, reason) => ctx.extra.socket.close(code, reason) },
-      }),
-    },
-    wss,
-  );
+  const wsCleanup = startWebSocketServer({ ...o, server: httpServer, formatError, maxPayloadBytes: BODY_LIMIT_BYTES });
 
   const apollo = new ApolloServer<GatewayContext>({
     schema: o.schema,
@@ -90,11 +77,17 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
     validationRules: [depthRule(o.limits.maxDepth)],
     plugins: [
       costLimitPlugin(o.schema, o.limits.maxCost, o.limits.maxPageSize),
+      requestIdPlugin,
+      operationSpanPlugin,
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       {
         async serverWillStart() {
-          return { drainServer: async () => { await wsCleanup.dispose(); } };
+          return {
+            drainServer: async () => {
+              await wsCleanup.dispose();
+            },
+          };
         },
       },
       {
@@ -102,7 +95,7 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
           const end = duration.startTimer();
           return {
             async willSendResponse(rc) {
-              end({ operation: rc.operationName ?? 'anonymous', outcome: rc.errors?.length ? 'error' : 'ok' });
+              end({ operation: operationLabel(rc.operation, o.schema), outcome: rc.errors?.length ? 'error' : 'ok' });
             },
           };
         },
@@ -111,17 +104,8 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
   });
   await apollo.start();
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'alive' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    const r = await o.services.readiness();
-    const failing = Object.entries(r.stores).filter(([, up]) => !up).map(([s]) => s);
-    res.status(r.ready ? 200 : 503).json({ status: r.ready ? 'ready' : 'not-ready', stores: r.stores, failing });
-  });
-  app.get('/metrics', async (_req, res) => {
-    res.type(o.registry.contentType).send(await o.registry.metrics());
-  });
+  app.use(opsRouter({ readiness: o.services.readiness, registry: o.registry }));
+  app.use(consoleRoutes({ development: o.development, bindHost: o.host, tokens: o.developmentTokens ?? [] }));
   if (o.explorer) {
     app.use(explorerAssets());
     app.get('/graphql', (req, res, next) => {
@@ -129,12 +113,25 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
       else next();
     });
   }
+  // CORS only for the listed origins: a preflight from any other origin gets no Access-Control-Allow-*
+  // headers, so the browser refuses the call. The request id header is readable by the browser app.
+  const allowed = new Set(o.corsOrigins ?? []);
+  const corsPolicy = cors({
+    origin: (origin, done) => done(null, origin !== undefined && allowed.has(origin)),
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['authorization', 'content-type', REQUEST_ID_HEADER, 'apollo-require-preflight', 'traceparent'],
+    exposedHeaders: [REQUEST_ID_HEADER],
+    maxAge: 600,
+  });
   app.use(
     '/graphql',
-    express.json({ limit: '1mb' }),
+    requestIdMiddleware(),
+    corsPolicy,
+    traceGraphQLRequests(),
+    express.json({ limit: BODY_LIMIT_BYTES }),
     expressMiddleware(apollo, {
-      context: async ({ req }): Promise<GatewayContext> => {
-        const requestId = (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].slice(0, 64)) || randomUUID();
+      context: async ({ req, res }): Promise<GatewayContext> => {
+        const requestId = requestIdFrom(res);
         const auth = await authenticate(o.verifier, req.headers.authorization);
         // The request's child logger is made on first use: most requests never log, and a pino child
         // per request was a visible share of the gateway's profile.
@@ -158,8 +155,15 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
     const status = typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
     const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR';
     if (status >= 500) o.logger.error({ err }, 'request failed before GraphQL');
-    const message = status === 413 ? 'request body is larger than 1 MB' : status >= 500 ? 'internal error' : err.type === 'entity.parse.failed' ? 'request body is not valid JSON' : 'request body could not be read';
-    res.status(status).json({ errors: [{ message, extensions: { code } }] });
+    const message =
+      status === 413
+        ? 'request body is larger than 1 MB'
+        : status >= 500
+          ? 'internal error'
+          : err.type === 'entity.parse.failed'
+            ? 'request body is not valid JSON'
+            : 'request body could not be read';
+    res.status(status).json({ errors: [{ message, extensions: { code, requestId: requestIdFrom(res) } }] });
   });
 
   await new Promise<void>((resolve, reject) => {

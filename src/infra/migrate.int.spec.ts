@@ -1,6 +1,7 @@
 // Migrations on the real engines: applied twice they change nothing; a reordered shard list fails.
 import { migrateAll } from '../app/migrateAll';
 import { openResources } from '../app/resources';
+import { ident } from './clickhouse/literal';
 import { createTestEnv, type TestEnv } from '../../test/support/testEnv';
 
 describe('migrations', () => {
@@ -21,7 +22,8 @@ describe('migrations', () => {
     const tablesAfter = await env.resources.mysql.shard(0).db.raw('SHOW TABLES');
     expect(tablesAfter[0]).toEqual(tablesBefore[0]);
 
-    const rs = await env.resources.clickhouse.query({ query: 'SELECT count() AS n FROM schema_migrations', format: 'JSONEachRow' });
+    const migrations = `${ident(env.settings.clickhouseDatabase)}.schema_migrations`;
+    const rs = await env.resources.clickhouse.query({ query: `SELECT count() AS n FROM ${migrations}`, format: 'JSONEachRow' });
     const [{ n }] = await rs.json<{ n: string }>();
     expect(Number(n)).toBe(first.find((r) => r.engine === 'clickhouse')!.applied.length);
   });

@@ -1,13 +1,24 @@
 // One Prometheus registry per process. Components receive it and register their own metrics through
 // `counter`/`gauge`/`histogram`, which return the existing metric when asked twice (several relays or
 // test instances in one process share a registry without "already registered" errors).
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type CounterConfiguration, type GaugeConfiguration, type HistogramConfiguration } from 'prom-client';
+import {
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  collectDefaultMetrics,
+  type CounterConfiguration,
+  type GaugeConfiguration,
+  type HistogramConfiguration,
+} from 'prom-client';
 
 export { Registry };
 
 export function createRegistry(withDefaults = true): Registry {
   const r = new Registry();
-  if (withDefaults) collectDefaultMetrics({ register: r, prefix: 'tidemark_process_' });
+  // The standard names (process_cpu_seconds_total, nodejs_eventloop_lag_p99_seconds, ...), so the usual
+  // Node.js dashboards and alerts work unchanged; Tidemark's own metrics are tidemark_*.
+  if (withDefaults) collectDefaultMetrics({ register: r });
   return r;
 }
 

@@ -1,6 +1,7 @@
 // Dead-letter messages: the original key, value and headers, unchanged (an operator can replay them
 // once the cause is fixed), plus headers saying where they came from and why they were rejected. The
-// reason detail names fields and checks only, never values.
+// reason detail names fields and checks only, never values. `identityOf` names the event a rejected
+// message carries when that much can be read (for the operator's list; never any other content).
 import type { Message } from 'kafkajs';
 import type { DeadLetter } from './rows';
 
@@ -27,4 +28,19 @@ export function toDeadLetterMessage(d: DeadLetter, consumer: string): Message {
       [DEAD_LETTER_HEADERS.consumer]: consumer,
     },
   };
+}
+
+/** eventId and aggregateId of a rejected message when it is a JSON object carrying them as short strings ('' otherwise). */
+export function identityOf(value: Buffer | null): { eventId: string; aggregateId: string } {
+  const short = (v: unknown) => (typeof v === 'string' && v.length <= 200 ? v : '');
+  try {
+    const o: unknown = value ? JSON.parse(value.toString('utf8')) : null;
+    if (o && typeof o === 'object' && !Array.isArray(o)) {
+      const named = o as Record<string, unknown>;
+      return { eventId: short(named.eventId), aggregateId: short(named.aggregateId) };
+    }
+  } catch {
+    // not JSON: nothing can be named
+  }
+  return { eventId: '', aggregateId: '' };
 }

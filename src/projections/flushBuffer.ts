@@ -13,7 +13,7 @@
 // the next owner of those partitions re-reads them (re-delivery is harmless downstream).
 import type { RetryPolicy } from '../relay/backoff';
 import { sleep } from '../shared/lifecycle';
-import type { Checkpoint, DeadLetter, FitnessRow, OrderRow } from './rows';
+import type { Checkpoint, DeadLetter, ExpiredRange, FitnessRow, OrderRow } from './rows';
 
 export interface FlushPart {
   topic: string;
@@ -23,6 +23,8 @@ export interface FlushPart {
   fitness: FitnessRow[];
   orders: OrderRow[];
   deadLetters: DeadLetter[];
+  /** Offsets found expired right before this part (written before the checkpoint that passes them). */
+  expired?: ExpiredRange[];
   /** Messages in the part (rows + dead letters); what `batchSize` counts. */
   messages: number;
   /** False once the partition was revoked from this member: its checkpoint is then left out. */
@@ -33,6 +35,7 @@ export interface FlushBatch {
   fitness: FitnessRow[];
   orders: OrderRow[];
   deadLetters: DeadLetter[];
+  expired: ExpiredRange[];
   checkpoints: Checkpoint[];
   messages: number;
 }
@@ -75,11 +78,12 @@ export function newestCommitMs(p: Pick<FlushPart, 'fitness' | 'orders'>): number
 /** Merges parts into one batch; the checkpoint per partition is its highest offset. */
 export function toBatch(parts: FlushPart[]): FlushBatch {
   const checkpoints = new Map<string, Checkpoint>();
-  const batch: FlushBatch = { fitness: [], orders: [], deadLetters: [], checkpoints: [], messages: 0 };
+  const batch: FlushBatch = { fitness: [], orders: [], deadLetters: [], expired: [], checkpoints: [], messages: 0 };
   for (const p of parts) {
     batch.fitness.push(...p.fitness);
     batch.orders.push(...p.orders);
     batch.deadLetters.push(...p.deadLetters);
+    if (p.expired) batch.expired.push(...p.expired);
     batch.messages += p.messages;
     if (!p.owned()) continue;
     const commitMs = newestCommitMs(p);

@@ -3,11 +3,33 @@ import { FlushBuffer, ProjectorStoppingError, toBatch, type FlushBatch, type Flu
 import type { FitnessRow } from './rows';
 
 const row = (dataId: number, sourceCommitMs: number): FitnessRow => ({
-  dataId, detectId: 1, userId: 1, projectId: 1, schoolId: 1, grade: 1, result: '1.000', unit: 'm', version: 1, isDeleted: false,
-  createdAtMs: 0, sourceCommitMs, ingestedAtMs: 0, eventId: `e${dataId}`, shard: 0, kafkaPartition: 0, kafkaOffset: '0',
+  dataId,
+  detectId: 1,
+  userId: 1,
+  projectId: 1,
+  schoolId: 1,
+  grade: 1,
+  result: '1.000',
+  unit: 'm',
+  version: 1,
+  isDeleted: false,
+  createdAtMs: 0,
+  sourceCommitMs,
+  ingestedAtMs: 0,
+  eventId: `e${dataId}`,
+  shard: 0,
+  kafkaPartition: 0,
+  kafkaOffset: '0',
 });
 const part = (partition: number, nextOffset: string, rows: FitnessRow[], owned = true): FlushPart => ({
-  topic: 't', partition, nextOffset, fitness: rows, orders: [], deadLetters: [], messages: rows.length, owned: () => owned,
+  topic: 't',
+  partition,
+  nextOffset,
+  fitness: rows,
+  orders: [],
+  deadLetters: [],
+  messages: rows.length,
+  owned: () => owned,
 });
 const noDelay = exponentialBackoff({ baseMs: 1, maxMs: 1, maxAttempts: Infinity, random: () => 0 });
 
@@ -26,7 +48,12 @@ function recordingSink(failFirst = 0): FlushSink & { batches: FlushBatch[]; atte
 
 describe('projector flush buffer (group commit)', () => {
   it('merges parts of many partitions into one batch with one checkpoint per partition', () => {
-    const b = toBatch([part(0, '5', [row(1, 10)]), part(1, '3', [row(2, 30)]), part(0, '9', [row(3, 20)]), part(2, '7', [row(4, 99)], false)]);
+    const b = toBatch([
+      part(0, '5', [row(1, 10)]),
+      part(1, '3', [row(2, 30)]),
+      part(0, '9', [row(3, 20)]),
+      part(2, '7', [row(4, 99)], false),
+    ]);
     expect(b.fitness.map((r) => r.dataId)).toEqual([1, 2, 3, 4]);
     expect(b.checkpoints).toEqual([
       { topic: 't', partition: 0, nextOffset: '9', sourceCommitMs: 20 },
@@ -43,12 +70,32 @@ describe('projector flush buffer (group commit)', () => {
     await buf.close(1000);
   });
 
-  it('flushes a small batch after the flush interval', async () => {
-    const sink = recordingSink();
-    const buf = new FlushBuffer(sink, { batchSize: 1000, flushIntervalMs: 5, retry: noDelay });
-    await buf.add(part(0, '1', [row(1, 1)]));
-    expect(sink.batches).toHaveLength(1);
-    await buf.close(1000);
+  it('flushes a small batch after the flush interval, never before it', async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    try {
+      const sink = recordingSink();
+      const writtenAt: number[] = [];
+      const timed: FlushSink = { write: async (b) => (writtenAt.push(Date.now()), sink.write(b)) };
+      const buf = new FlushBuffer(timed, { batchSize: 1000, flushIntervalMs: 2000, retry: noDelay });
+      await Promise.all([buf.add(part(0, '1', [row(1, 1)])), jest.advanceTimersByTimeAsync(5)]);
+      // A small part added right after a flush waits for the interval: it is below batchSize, so
+      // only the timer can write it.
+      let written = false;
+      const small = buf.add(part(0, '2', [row(2, 1)])).then(() => (written = true));
+      await jest.advanceTimersByTimeAsync(1999);
+      expect({ written, batches: sink.batches.length }).toEqual({ written: false, batches: 1 });
+      await jest.advanceTimersByTimeAsync(1);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(written).toBe(true);
+      await small;
+      expect(sink.batches.map((b) => b.messages)).toEqual([1, 1]);
+      expect(writtenAt[1]! - writtenAt[0]!).toBe(2000);
+      const closing = buf.close(1000);
+      await jest.advanceTimersByTimeAsync(0);
+      await closing;
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('flushes a quiet buffer at once and starts later flushes at least the interval apart', async () => {

@@ -35,6 +35,9 @@ function plainHeaders(h: ConsumedMessage['headers']): Record<string, Buffer | st
   return out;
 }
 
+/** The projector's mapping as a value (the projector and the dead-letter replay take it injected). */
+export type MessageMapper = (m: ConsumedMessage, domain: Domain, ingestedAtMs: number) => Mapped;
+
 export function mapMessage(m: ConsumedMessage, domain: Domain, ingestedAtMs: number): Mapped {
   const at = { kafkaPartition: m.partition, kafkaOffset: m.offset };
   const envelope = decodeEnvelope(m.value, domain);

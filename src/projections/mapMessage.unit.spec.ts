@@ -23,7 +23,17 @@ describe('mapping a Kafka message to its read-model row', () => {
       kind: 'row',
       projected: {
         table: 'fitness_results',
-        row: expect.objectContaining({ dataId: 900001, version: 2, result: '2.310', isDeleted: false, shard: 1, ingestedAtMs: 1234, kafkaPartition: 2, kafkaOffset: '41', eventId: 'fitness-result-900001-v2' }),
+        row: expect.objectContaining({
+          dataId: 900001,
+          version: 2,
+          result: '2.310',
+          isDeleted: false,
+          shard: 1,
+          ingestedAtMs: 1234,
+          kafkaPartition: 2,
+          kafkaOffset: '41',
+          eventId: 'fitness-result-900001-v2',
+        }),
       },
     });
     const row = (m as { projected: { row: { sourceCommitMs: number } } }).projected.row;
@@ -41,7 +51,14 @@ describe('mapping a Kafka message to its read-model row', () => {
     const m = mapMessage(at(toKafkaRecord(orderEvent({ orderId: 'o-1', total: '39.8' })).value, 't.orders'), 'orders', 5);
     expect(m.kind === 'row' && m.projected).toMatchObject({
       table: 'orders',
-      row: { orderId: 'o-1', total: '39.8000', currency: 'EUR', itemCount: 2, items: [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9000' }], version: 1 },
+      row: {
+        orderId: 'o-1',
+        total: '39.8000',
+        currency: 'EUR',
+        itemCount: 2,
+        items: [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9000' }],
+        version: 1,
+      },
     });
   });
 
@@ -62,7 +79,13 @@ describe('mapping a Kafka message to its read-model row', () => {
     const m = mapMessage(at(value as string | null), 'fitness', 1);
     expect(m.kind).toBe('dead');
     if (m.kind !== 'dead') return;
-    expect(m.deadLetter).toMatchObject({ reason, sourceTopic: 't.fitness-results', sourcePartition: 2, sourceOffset: '41', domain: 'fitness' });
+    expect(m.deadLetter).toMatchObject({
+      reason,
+      sourceTopic: 't.fitness-results',
+      sourcePartition: 2,
+      sourceOffset: '41',
+      domain: 'fitness',
+    });
     expect(m.deadLetter.value?.toString() ?? null).toBe(value);
     expect(m.deadLetter.headers.eventId).toEqual(Buffer.from('e-1'));
   });

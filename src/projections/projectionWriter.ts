@@ -1,14 +1,18 @@
-// The projector's FlushSink: writes one flush to its stores. Dead letters (one Kafka send) and the
-// table inserts (one per table) go first, in parallel; the checkpoint insert goes last, so a
-// checkpoint is only ever written for data ClickHouse and the dead-letter topic acknowledged. Any
-// failure fails the whole flush and FlushBuffer repeats it; repeating is harmless (rows collapse by
-// version, a dead letter may be sent twice).
+// The projector's FlushSink: writes one flush to its stores. Dead letters (one Kafka send and one
+// insert into projector_dead_letters, the operator's list), expired offset ranges and the table
+// inserts (one per table) go first, in parallel; the checkpoint insert goes last, so a checkpoint is
+// only ever written for what ClickHouse and the dead-letter topic acknowledged. Any failure fails
+// the whole flush and FlushBuffer repeats it; repeating is harmless (rows collapse by version, a
+// dead letter may be sent twice).
 import type { Producer } from 'kafkajs';
 import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import type { Clock } from '../shared/clock';
+import { SpanKind, withSpan } from '../shared/tracing';
 import { toDeadLetterMessage } from './deadLetters';
 import type { FlushBatch, FlushSink } from './flushBuffer';
 import { insertCheckpoints } from './sql/insertCheckpoints';
+import { insertDeadLetters, storedOf } from './sql/insertDeadLetters';
+import { insertExpiredOffsets } from './sql/insertExpiredOffsets';
 import { insertFitnessResults } from './sql/insertFitnessResults';
 import { insertOrders } from './sql/insertOrders';
 
@@ -24,15 +28,39 @@ export interface ProjectionWriterDeps {
 
 export function fromProjectionWriter(d: ProjectionWriterDeps): FlushSink {
   return {
-    async write(batch: FlushBatch) {
-      await Promise.all([
-        batch.deadLetters.length
-          ? d.producer.send({ topic: d.deadLetterTopic, acks: -1, messages: batch.deadLetters.map((x) => toDeadLetterMessage(x, d.consumer)) })
-          : undefined,
-        insertFitnessResults(d.clickhouse, d.database, batch.fitness),
-        insertOrders(d.clickhouse, d.database, batch.orders),
-      ]);
-      await insertCheckpoints(d.clickhouse, d.database, d.consumer, batch.checkpoints, d.clock.now().getTime());
+    write(batch: FlushBatch) {
+      const insert = (table: string, rows: number, run: () => Promise<unknown>) =>
+        withSpan(
+          'clickhouse.insert',
+          { kind: SpanKind.CLIENT, attributes: { 'db.system': 'clickhouse', 'db.collection.name': table, 'tidemark.rows': rows } },
+          run,
+        );
+      return withSpan('projector.flush', { attributes: { 'tidemark.messages': batch.messages } }, async () => {
+        const at = d.clock.now().getTime();
+        await Promise.all([
+          batch.deadLetters.length
+            ? d.producer.send({
+                topic: d.deadLetterTopic,
+                acks: -1,
+                messages: batch.deadLetters.map((x) => toDeadLetterMessage(x, d.consumer)),
+              })
+            : undefined,
+          insertDeadLetters(
+            d.clickhouse,
+            d.database,
+            batch.deadLetters.map((x) => storedOf(d.consumer, x, at)),
+          ),
+          insertExpiredOffsets(
+            d.clickhouse,
+            d.database,
+            d.consumer,
+            batch.expired.map((r) => ({ ...r, status: 'OPEN', resolvedAtMs: 0, note: '', version: r.detectedAtMs })),
+          ),
+          insert('fitness_results', batch.fitness.length, () => insertFitnessResults(d.clickhouse, d.database, batch.fitness)),
+          insert('orders', batch.orders.length, () => insertOrders(d.clickhouse, d.database, batch.orders)),
+        ]);
+        await insertCheckpoints(d.clickhouse, d.database, d.consumer, batch.checkpoints, d.clock.now().getTime());
+      });
     },
   };
 }

@@ -6,11 +6,13 @@
 //   - offsets are committed only after ClickHouse acknowledged the rows (autoCommit is off);
 //   - a restart or rebalance mid-batch re-delivers at most the uncommitted tail, which is harmless
 //     (rows carry their business version; ReplacingMergeTree and argMax keep the latest);
-//   - an undecodable or unmappable message becomes a dead letter in the same flush, so its
-//     partition moves on;
+//   - an undecodable or unmappable message becomes a dead letter in the same flush (and a row of the
+//     operator's dead-letter list), so its partition moves on;
+//   - messages Kafka's retention deleted before they were applied are detected (expiredOffsets.ts),
+//     counted and recorded in the same flush, so a reconciliation of their window is scheduled;
 //   - while ClickHouse (or the dead-letter topic) is unavailable the flush is retried and the
 //     waiting handlers hold their partitions (heartbeating, so the group does not evict them).
-import type { Consumer, ConsumerConfig, EachBatchPayload, Kafka, Producer } from 'kafkajs';
+import type { Consumer, ConsumerConfig, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Registry } from 'prom-client';
 import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import type { Topics } from '../infra/kafka/fromKafka';
@@ -21,8 +23,12 @@ import { sleep, type Stoppable } from '../shared/lifecycle';
 import type { Logger } from '../shared/logger';
 import type { StateChangeSink } from '../publication/stateChanges/stateChange';
 import { summarizeError } from '../shared/redact';
+import { failSpan, SpanKind, startSpanFrom, tracingEnabled, type Span } from '../shared/tracing';
 import { FlushBuffer, newestCommitMs, ProjectorStoppingError, type FlushPart } from './flushBuffer';
-import { mapMessage, projectedTopics } from './mapMessage';
+import { mapMessage, projectedTopics, type MessageMapper } from './mapMessage';
+import { expiryDetector } from './expiredOffsets';
+import type { ExpiredRange } from './rows';
+import type { Domain } from '../publication/event';
 import { fromProjectionWriter } from './projectionWriter';
 import { projectorMetrics } from './projectorMetrics';
 
@@ -45,6 +51,10 @@ export interface ProjectorOptions {
   stopDeadlineMs?: number;
   /** Where PROJECTION_APPLIED transitions are reported once ClickHouse acknowledged them. */
   stateChanges?: StateChangeSink;
+  /** How far before the newest applied commit time the window of expired events starts (default 1 h). */
+  expiryWindowMarginMs?: number;
+  /** The mapping from message to row or dead letter (tests substitute a fixed or broken one). */
+  map?: MessageMapper;
 }
 
 export interface Projector extends Stoppable {
@@ -55,8 +65,8 @@ export interface Projector extends Stoppable {
 
 const HEARTBEAT_EVERY_MS = 3000;
 
-/** Waits for the flush, heartbeating meanwhile so a long ClickHouse outage does not evict the member. */
-async function awaitWithHeartbeat(applied: Promise<void>, heartbeat: () => Promise<void>): Promise<void> {
+/** Waits for the flush (or a lookup), heartbeating meanwhile so a long outage does not evict the member. */
+async function awaitWithHeartbeat<T>(applied: Promise<T>, heartbeat: () => Promise<void>): Promise<T> {
   let settled = false;
   const done = applied.finally(() => {
     settled = true;
@@ -67,7 +77,35 @@ async function awaitWithHeartbeat(applied: Promise<void>, heartbeat: () => Promi
     await Promise.race([done, sleep(HEARTBEAT_EVERY_MS, tick.signal)]).finally(() => tick.abort());
     if (!settled) await heartbeat();
   }
-  await done;
+  return done;
+}
+
+/**
+ * With tracing on, a `projector.insert` span per message that carries a traceparent (the relay's send,
+ * or the direct send), from consumption until ClickHouse acknowledged the flush holding it: the last
+ * span of the write's trace.
+ */
+function traceApplies(topic: string, partition: number, messages: KafkaMessage[]): { end(err?: unknown): void } {
+  if (!tracingEnabled()) return { end: () => undefined };
+  const spans: Span[] = [];
+  for (const m of messages) {
+    const tp = m.headers?.traceparent?.toString();
+    const attributes = {
+      'messaging.destination.name': topic,
+      'messaging.destination.partition.id': String(partition),
+      'messaging.kafka.offset': Number(m.offset),
+    };
+    const span = startSpanFrom(tp, 'projector.insert', { kind: SpanKind.CONSUMER, attributes });
+    if (span) spans.push(span);
+  }
+  return {
+    end(err) {
+      for (const s of spans) {
+        if (err) failSpan(s, err);
+        s.end();
+      }
+    },
+  };
 }
 
 export async function startProjector(o: ProjectorOptions): Promise<Projector> {
@@ -76,9 +114,27 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
   const domains = projectedTopics(o.topics);
   const producer: Producer = fromKafkaProducer(o.kafka);
   const consumer: Consumer = o.kafka.consumer({ groupId: o.groupId, allowAutoTopicCreation: false, ...o.consumer });
+  let stopping: Promise<void> | undefined;
+  const stopped = new AbortController();
+  const map = o.map ?? mapMessage;
+  const expiry = expiryDetector({
+    kafka: o.kafka,
+    clickhouse: o.clickhouse,
+    database: o.database,
+    consumer: o.groupId,
+    clock: o.clock,
+    windowMarginMs: o.expiryWindowMarginMs ?? 3600000,
+  });
   let failures = 0;
   const buffer = new FlushBuffer(
-    fromProjectionWriter({ clickhouse: o.clickhouse, database: o.database, producer, deadLetterTopic: o.topics.deadLetter, consumer: o.groupId, clock: o.clock }),
+    fromProjectionWriter({
+      clickhouse: o.clickhouse,
+      database: o.database,
+      producer,
+      deadLetterTopic: o.topics.deadLetter,
+      consumer: o.groupId,
+      clock: o.clock,
+    }),
     {
       batchSize: o.batchSize,
       flushIntervalMs: o.flushIntervalMs,
@@ -96,27 +152,118 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
           failures = attempt;
           metrics.flushes.inc({ outcome: 'failed' });
           // First failure and then every tenth: an outage must be visible but not flood the log.
-          if (attempt === 1 || attempt % 10 === 0) log.warn({ attempt, error: summarizeError(err) }, 'flush failed; holding partitions and retrying');
+          if (attempt === 1 || attempt % 10 === 0)
+            log.warn({ attempt, error: summarizeError(err) }, 'flush failed; holding partitions and retrying');
         },
         paused: (p) => metrics.paused.set(p ? 1 : 0),
       },
     },
   );
 
-  async function eachBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
-    const domain = domains.get(batch.topic);
+  /** Asks the expiry detector until ClickHouse and Kafka answer (or the projector stops). */
+  async function expiredBefore(
+    domain: Domain,
+    topic: string,
+    partition: number,
+    firstOffset: string | undefined,
+    isRunning: () => boolean,
+  ): Promise<ExpiredRange | undefined> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await expiry.check(domain, topic, partition, firstOffset);
+      } catch (err) {
+        if (!isRunning() || stopped.signal.aborted) throw new ProjectorStoppingError();
+        if (attempt === 1 || attempt % 10 === 0)
+          log.warn({ topic, partition, attempt, error: summarizeError(err) }, 'cannot check the partition for expired offsets; retrying');
+        await sleep(o.retry.delayMs(attempt), stopped.signal);
+      }
+    }
+  }
+
+  function reportExpired(r: ExpiredRange): void {
+    const skipped = Number(BigInt(r.toOffset) - BigInt(r.fromOffset));
+    metrics.expiredOffsets.inc({ domain: r.domain }, skipped);
+    log.error(
+      { topic: r.topic, partition: r.partition, from: r.fromOffset, to: r.toOffset, skipped },
+      'messages expired on Kafka before they were applied; recorded for reconciliation',
+    );
+  }
+
+  /** A partition just assigned may have lost messages and receive nothing after them: check it now. */
+  async function checkAssigned(topic: string, partition: number): Promise<void> {
+    const domain = domains.get(topic);
     if (!domain) return;
+    const r = await expiredBefore(domain, topic, partition, undefined, () => true);
+    if (!r) return;
+    reportExpired(r);
+    await buffer.add({
+      topic,
+      partition,
+      nextOffset: r.toOffset,
+      fitness: [],
+      orders: [],
+      deadLetters: [],
+      expired: [r],
+      messages: 0,
+      owned: () => true,
+    });
+    expiry.applied(topic, partition, r.toOffset);
+  }
+
+  // Batch handlers still running: stop() waits for them (their offset commits included) before it
+  // disconnects, or a handler whose flush the stop itself completed could lose its commit to exit.
+  const handlers = new Set<Promise<void>>();
+  function eachBatch(payload: EachBatchPayload): Promise<void> {
+    const run = handleBatch(payload);
+    handlers.add(run);
+    return run.finally(() => handlers.delete(run));
+  }
+
+  async function handleBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    const domain = domains.get(batch.topic);
+    if (!domain || batch.messages.length === 0) return;
+    let expired: ExpiredRange | undefined;
+    try {
+      expired = await awaitWithHeartbeat(
+        expiredBefore(domain, batch.topic, batch.partition, batch.messages[0]!.offset, isRunning),
+        heartbeat,
+      );
+    } catch (err) {
+      if (err instanceof ProjectorStoppingError) return;
+      throw err;
+    }
+    if (expired) reportExpired(expired);
     for (let i = 0; i < batch.messages.length; i += o.batchSize) {
       if (!isRunning() || isStale()) return;
       const chunk = batch.messages.slice(i, i + o.batchSize);
       const ingestedAtMs = o.clock.now().getTime();
-      const part: FlushPart = { topic: batch.topic, partition: batch.partition, nextOffset: '', fitness: [], orders: [], deadLetters: [], messages: chunk.length, owned: () => !isStale() };
+      const part: FlushPart = {
+        topic: batch.topic,
+        partition: batch.partition,
+        nextOffset: '',
+        fitness: [],
+        orders: [],
+        deadLetters: [],
+        messages: chunk.length,
+        owned: () => !isStale(),
+      };
+      const spans = traceApplies(batch.topic, batch.partition, chunk);
+      if (i === 0 && expired) part.expired = [expired];
       for (const m of chunk) {
-        const mapped = mapMessage({ ...m, topic: batch.topic, partition: batch.partition }, domain, ingestedAtMs);
+        const mapped = map({ ...m, topic: batch.topic, partition: batch.partition }, domain, ingestedAtMs);
         if (mapped.kind === 'dead') {
           part.deadLetters.push(mapped.deadLetter);
           metrics.deadLetters.inc({ domain, reason: mapped.deadLetter.reason });
-          log.warn({ topic: batch.topic, partition: batch.partition, offset: m.offset, reason: mapped.deadLetter.reason, detail: mapped.deadLetter.detail }, 'event sent to the dead-letter topic');
+          log.warn(
+            {
+              topic: batch.topic,
+              partition: batch.partition,
+              offset: m.offset,
+              reason: mapped.deadLetter.reason,
+              detail: mapped.deadLetter.detail,
+            },
+            'event sent to the dead-letter topic',
+          );
         } else if (mapped.projected.table === 'fitness_results') part.fitness.push(mapped.projected.row);
         else part.orders.push(mapped.projected.row);
       }
@@ -124,16 +271,37 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
       part.nextOffset = (BigInt(last) + 1n).toString();
       try {
         await awaitWithHeartbeat(buffer.add(part), heartbeat);
+        spans.end();
       } catch (err) {
+        spans.end(err);
         if (err instanceof ProjectorStoppingError) return; // not acknowledged: leave uncommitted for re-delivery
         throw err;
       }
+      expiry.applied(batch.topic, batch.partition, part.nextOffset);
       const applied = part.fitness.length + part.orders.length;
       if (applied && o.stateChanges) {
         const at = o.clock.now();
         o.stateChanges.emit([
-          ...part.fitness.map((r) => ({ eventId: r.eventId, domain: 'fitness' as const, aggregateId: String(r.dataId), version: r.version, from: null, to: 'PROJECTION_APPLIED' as const, attempt: 0, at })),
-          ...part.orders.map((r) => ({ eventId: r.eventId, domain: 'orders' as const, aggregateId: r.orderId, version: r.version, from: null, to: 'PROJECTION_APPLIED' as const, attempt: 0, at })),
+          ...part.fitness.map((r) => ({
+            eventId: r.eventId,
+            domain: 'fitness' as const,
+            aggregateId: String(r.dataId),
+            version: r.version,
+            from: null,
+            to: 'PROJECTION_APPLIED' as const,
+            attempt: 0,
+            at,
+          })),
+          ...part.orders.map((r) => ({
+            eventId: r.eventId,
+            domain: 'orders' as const,
+            aggregateId: r.orderId,
+            version: r.version,
+            from: null,
+            to: 'PROJECTION_APPLIED' as const,
+            attempt: 0,
+            at,
+          })),
         ]);
       }
       if (applied) metrics.events.inc({ domain, outcome: 'applied' }, applied);
@@ -146,7 +314,10 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
         await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: part.nextOffset }]);
       } catch (err) {
         // Usually a rebalance: the new owner re-reads from the last committed offset (harmless).
-        log.info({ topic: batch.topic, partition: batch.partition, error: summarizeError(err) }, 'offset commit failed; the tail will be re-delivered');
+        log.info(
+          { topic: batch.topic, partition: batch.partition, error: summarizeError(err) },
+          'offset commit failed; the tail will be re-delivered',
+        );
         return;
       }
     }
@@ -154,17 +325,34 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
 
   let joinedResolve!: () => void;
   const joined = new Promise<void>((r) => (joinedResolve = r));
+  const assignedChecks = new Set<Promise<void>>();
   consumer.on(consumer.events.GROUP_JOIN, (e) => {
     log.info({ assignment: e.payload.memberAssignment }, 'joined the projector group');
+    for (const [topic, partitions] of Object.entries(e.payload.memberAssignment))
+      for (const partition of partitions) {
+        const p = checkAssigned(topic, partition).catch((err) => {
+          if (err instanceof ProjectorStoppingError) return;
+          log.warn({ topic, partition, error: summarizeError(err) }, 'expired-offset check of an assigned partition failed');
+        });
+        assignedChecks.add(p);
+        void p.finally(() => assignedChecks.delete(p));
+      }
     joinedResolve();
   });
-  consumer.on(consumer.events.CRASH, (e) => log.error({ error: summarizeError(e.payload.error), restart: e.payload.restart }, 'projector consumer crashed'));
+  consumer.on(consumer.events.CRASH, (e) =>
+    log.error({ error: summarizeError(e.payload.error), restart: e.payload.restart }, 'projector consumer crashed'),
+  );
 
   await producer.connect();
   try {
     await consumer.connect();
     await consumer.subscribe({ topics: [...domains.keys()], fromBeginning: true });
-    await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, partitionsConsumedConcurrently: o.concurrentPartitions, eachBatch });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: o.concurrentPartitions,
+      eachBatch,
+    });
   } catch (err) {
     await consumer.disconnect().catch(() => undefined);
     await producer.disconnect().catch(() => undefined);
@@ -172,16 +360,18 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
   }
   log.info({ topics: [...domains.keys()] }, 'projector started');
 
-  let stopping: Promise<void> | undefined;
   return {
     groupId: o.groupId,
     joined: () => joined,
     stop() {
       stopping ??= (async () => {
+        stopped.abort();
         // Flush what is buffered first (bounded), so handlers waiting on it return and stop() can finish.
         await buffer.close(o.stopDeadlineMs ?? 10000);
+        await Promise.allSettled([...assignedChecks, ...handlers]);
         await consumer.disconnect().catch((err) => log.warn({ error: summarizeError(err) }, 'consumer disconnect failed'));
         await producer.disconnect().catch(() => undefined);
+        await expiry.close();
         log.info('projector stopped');
       })();
       return stopping;

@@ -4,18 +4,50 @@ import { counter, gauge, histogram } from '../metrics/registry';
 
 export function projectorMetrics(r: Registry) {
   return {
-    events: counter(r, { name: 'tidemark_projector_events_total', help: 'Events the projector consumed, by domain and outcome (applied | dead_lettered).', labelNames: ['domain', 'outcome'] }),
-    deadLetters: counter(r, { name: 'tidemark_projector_dead_letters_total', help: 'Messages sent to the dead-letter topic, by domain and reason.', labelNames: ['domain', 'reason'] }),
-    rows: counter(r, { name: 'tidemark_projector_rows_inserted_total', help: 'Rows inserted into ClickHouse (acknowledged), by table.', labelNames: ['table'] }),
-    flushes: counter(r, { name: 'tidemark_projector_flushes_total', help: 'Flush attempts, by outcome (ok | failed).', labelNames: ['outcome'] }),
+    events: counter(r, {
+      name: 'tidemark_projector_events_total',
+      help: 'Events the projector consumed, by domain and outcome (applied | dead_lettered).',
+      labelNames: ['domain', 'outcome'],
+    }),
+    deadLetters: counter(r, {
+      name: 'tidemark_projector_dead_letters_total',
+      help: 'Messages sent to the dead-letter topic, by domain and reason.',
+      labelNames: ['domain', 'reason'],
+    }),
+    expiredOffsets: counter(r, {
+      name: 'tidemark_projector_expired_offsets_total',
+      help: 'Offsets Kafka deleted (retention) before the projector applied them, by domain: events lost to the read model until reconciled.',
+      labelNames: ['domain'],
+    }),
+    rows: counter(r, {
+      name: 'tidemark_projector_rows_inserted_total',
+      help: 'Rows inserted into ClickHouse (acknowledged), by table.',
+      labelNames: ['table'],
+    }),
+    flushes: counter(r, {
+      name: 'tidemark_projector_flushes_total',
+      help: 'Flush attempts, by outcome (ok | failed).',
+      labelNames: ['outcome'],
+    }),
     flushSeconds: histogram(r, {
       name: 'tidemark_projector_flush_duration_seconds',
       help: 'Time of one successful flush (inserts, dead letters, checkpoints).',
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     }),
-    paused: gauge(r, { name: 'tidemark_projector_paused', help: '1 while the projector holds its partitions because a flush keeps failing (ClickHouse or dead-letter topic unavailable).' }),
-    lag: gauge(r, { name: 'tidemark_projection_lag_messages', help: 'Messages behind the log end after the last applied batch, by domain and partition.', labelNames: ['domain', 'partition'] }),
-    appliedCommit: gauge(r, { name: 'tidemark_projection_applied_commit_seconds', help: 'Source commit time (unix seconds) of the newest event applied, by domain.', labelNames: ['domain'] }),
+    paused: gauge(r, {
+      name: 'tidemark_projector_paused',
+      help: '1 while the projector holds its partitions because a flush keeps failing (ClickHouse or dead-letter topic unavailable).',
+    }),
+    lag: gauge(r, {
+      name: 'tidemark_projection_lag_messages',
+      help: 'Messages behind the log end after the last applied batch, by domain and partition.',
+      labelNames: ['domain', 'partition'],
+    }),
+    appliedCommit: gauge(r, {
+      name: 'tidemark_projection_applied_commit_seconds',
+      help: 'Source commit time (unix seconds) of the newest event applied, by domain.',
+      labelNames: ['domain'],
+    }),
   };
 }
 

@@ -1,14 +1,9 @@
 // The `projector` role: builds the projector from settings and the process's shared resources.
-import type { Settings } from '../config/settings';
+import { projectorGroupId } from './projectorGroup';
 import type { RoleStarter } from '../app/roles';
 import { exponentialBackoff } from '../relay/backoff';
 import { systemClock } from '../shared/clock';
 import { startProjector } from './projector';
-
-/** The consumer group (and checkpoint `consumer`) of the projector; freshness reads the same name. */
-export function projectorGroupId(s: Pick<Settings, 'projectorGroupId' | 'kafkaTopicPrefix'>): string {
-  return s.projectorGroupId ?? `${s.kafkaTopicPrefix}.projector`;
-}
 
 export const startProjectorRole: RoleStarter = ({ resources: r, logger, registry, stateChanges }) =>
   startProjector({
@@ -21,11 +16,16 @@ export const startProjectorRole: RoleStarter = ({ resources: r, logger, registry
     flushIntervalMs: r.settings.projectorFlushIntervalMs,
     concurrentPartitions: r.settings.projectorConcurrentPartitions,
     // Never gives up: an unacknowledged flush is retried until ClickHouse answers or the role stops.
-    retry: exponentialBackoff({ baseMs: r.settings.projectorRetryBaseMs, maxMs: r.settings.projectorRetryMaxMs, maxAttempts: Number.POSITIVE_INFINITY }),
+    retry: exponentialBackoff({
+      baseMs: r.settings.projectorRetryBaseMs,
+      maxMs: r.settings.projectorRetryMaxMs,
+      maxAttempts: Number.POSITIVE_INFINITY,
+    }),
     clock: systemClock,
     logger,
     registry,
     stateChanges,
+    expiryWindowMarginMs: r.settings.projectorExpiryWindowMarginMs,
     // A dead member's partitions move to the survivors after 10 s instead of kafkajs' default 30 s;
     // the projector heartbeats every 3 s even while a flush waits (see awaitWithHeartbeat).
     consumer: { sessionTimeout: 10000, heartbeatInterval: 1000 },

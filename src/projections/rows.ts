@@ -11,8 +11,12 @@ export interface KafkaPosition {
 
 /** One fitness_results row: the event's state fields, its times as epoch ms, and where it came from. */
 export interface FitnessRow
-  extends KafkaPosition,
-    Pick<FitnessResultState, 'dataId' | 'detectId' | 'userId' | 'projectId' | 'schoolId' | 'grade' | 'result' | 'unit' | 'version' | 'isDeleted' | 'shard'> {
+  extends
+    KafkaPosition,
+    Pick<
+      FitnessResultState,
+      'dataId' | 'detectId' | 'userId' | 'projectId' | 'schoolId' | 'grade' | 'result' | 'unit' | 'version' | 'isDeleted' | 'shard'
+    > {
   createdAtMs: number;
   /** The authoritative store's commit time of this version (data.updatedAt). */
   sourceCommitMs: number;
@@ -77,4 +81,22 @@ export interface DeadLetter {
   key: Buffer | null;
   value: Buffer | null;
   headers: Record<string, Buffer | string>;
+}
+
+/**
+ * Offsets of one partition the projector never applied: Kafka's retention deleted them before they
+ * were consumed (the checkpoint was below the partition's log start).
+ */
+export interface ExpiredRange {
+  domain: Domain;
+  topic: string;
+  partition: number;
+  /** The checkpointed next offset: the first message never applied. */
+  fromOffset: string;
+  /** The log start offset when detected (exclusive end of the range). */
+  toOffset: string;
+  /** The source commit times the lost events may carry (epoch ms): what a reconciliation must cover. */
+  windowFromMs: number;
+  windowToMs: number;
+  detectedAtMs: number;
 }

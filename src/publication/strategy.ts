@@ -3,7 +3,9 @@
 // MySQL and PostgreSQL, so a domain service never knows which one it runs on.
 import type { Knex } from 'knex';
 import type { Resources } from '../app/resources';
+import { systemClock, type Clock } from '../shared/clock';
 import type { Stoppable } from '../shared/lifecycle';
+import type { StateChangeSink } from './stateChanges/stateChange';
 import { createKafkaFirstPublisher, type KafkaFirstWiringDeps } from './kafkaFirst/wiring';
 import { readPublicationState, readPublicationStates } from './kafkaFirst/readPublicationStates';
 import { outboxPublisher } from './outbox/outboxPublisher';
@@ -21,17 +23,21 @@ export interface DomainPublication extends Stoppable {
 }
 
 /** The outbox strategy needs no connection of its own: it writes on the caller's transaction. */
-export function outboxPublication(resources: Pick<Resources, 'topics'>): DomainPublication {
+export function outboxPublication(
+  resources: Pick<Resources, 'topics'>,
+  stateChanges: StateChangeSink,
+  clock: Clock = systemClock,
+): DomainPublication {
   // READ COMMITTED: the business row lock carries the version check; no gap locks, so concurrent
   // writers and relay claims on one store never wait on each other's index ranges. No per-transaction
   // SET: it is PostgreSQL's default and every MySQL pooled connection's session level (fromMysql).
-  const publisher = outboxPublisher({ topicOf: topicByDomain(resources.topics) });
+  const publisher = outboxPublisher({ topicOf: topicByDomain(resources.topics), stateChanges, clock });
   const stateOf = async (db: Knex, eventId: string) => (await readOutboxStates(db, [eventId]))[0]?.state ?? null;
   return { strategy: 'outbox', publisher, states: readOutboxStates, stateOf, stop: async () => undefined };
 }
 
 export function publicationFor(strategy: Strategy, d: KafkaFirstWiringDeps): DomainPublication {
-  if (strategy === 'outbox') return outboxPublication(d.resources);
+  if (strategy === 'outbox') return outboxPublication(d.resources, d.stateChanges);
   const k = createKafkaFirstPublisher(d);
   const stateOf = async (db: Knex, eventId: string) => (await readPublicationState(db, eventId)) ?? null;
   return { strategy, publisher: k.publisher, states: readPublicationStates, stateOf, stop: () => k.stop() };

@@ -23,7 +23,12 @@ function base(id: string, s: RecordState | undefined, t: TargetState | undefined
   };
 }
 
-export function classifyOne(id: string, s: RecordState | undefined, t: TargetState | undefined, fields: readonly FieldSpec[]): Discrepancy | undefined {
+export function classifyOne(
+  id: string,
+  s: RecordState | undefined,
+  t: TargetState | undefined,
+  fields: readonly FieldSpec[],
+): Discrepancy | undefined {
   if (!s && !t) return undefined;
   if (s && !t) return { kind: s.isDeleted ? 'DELETION_NOT_APPLIED' : 'MISSING', ...base(id, s, t) };
   if (!s && t) return { kind: 'UNEXPECTED_ROW', ...base(id, s, t) };

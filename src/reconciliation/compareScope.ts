@@ -1,9 +1,10 @@
 // One reconciliation of one scope: the authoritative side against a projection table, at a level,
 // with the revision check that tells normal delay from incorrect data. Each attempt:
-//   1. source revision, source scan (counts; bucket digests or per-aggregate digests), revision again:
-//      a change in between -> SCOPE_CHANGED, try again later;
-//   2. publications of the scope still on their way -> CATCHING_UP (the projection cannot hold them yet);
-//   3. wait (bounded) until the projector applied everything on the domain topic -> else CATCHING_UP;
+//   1. source revision; publications of the scope still on their way -> CATCHING_UP (the projection
+//      cannot hold them yet); a snapshot of the topic's end offsets; source scan (counts; bucket
+//      digests or per-aggregate digests); revision again: a change in between -> SCOPE_CHANGED;
+//   2-3. wait (bounded) until the projector's checkpoints reach the snapshot -> else CATCHING_UP
+//      (messages published after the snapshot are not waited for, so a busy topic does not matter);
 //   4. target scan (counts; buckets, then only mismatching buckets drilled into per aggregate);
 //   5. source revision a third time: the target was compared with a source that did not move;
 //   6. differences involving a change younger than the grace period -> CATCHING_UP while attempts
@@ -46,8 +47,19 @@ export interface CompareDeps {
 }
 
 /** What one comparison found: the run's result fields (without its identity and times). */
-export interface CompareResult
-  extends Pick<RunResult, 'levelReached' | 'outcome' | 'attempts' | 'note' | 'revisionBefore' | 'revisionAfter' | 'counts' | 'bucketsCompared' | 'bucketsMismatched' | 'discrepancies'> {
+export interface CompareResult extends Pick<
+  RunResult,
+  | 'levelReached'
+  | 'outcome'
+  | 'attempts'
+  | 'note'
+  | 'revisionBefore'
+  | 'revisionAfter'
+  | 'counts'
+  | 'bucketsCompared'
+  | 'bucketsMismatched'
+  | 'discrepancies'
+> {
   /** Aggregates that differed but were within the grace period (not reported). */
   youngIds: string[];
 }
@@ -73,12 +85,33 @@ export async function compareScope(d: CompareDeps, scope: Scope, requested: Reco
   for (let attempt = 1; attempt <= s.maxAttempts; attempt++) {
     if (d.signal?.aborted) break;
     const result = (outcome: RunOutcome, note: string, extra: Partial<CompareResult> = {}): CompareResult => ({
-      levelReached: 'COUNTS', outcome, attempts: attempt, note, revisionBefore: null, revisionAfter: null, counts: [], bucketsCompared: 0, bucketsMismatched: 0, discrepancies: [], youngIds: [], ...extra,
+      levelReached: 'COUNTS',
+      outcome,
+      attempts: attempt,
+      note,
+      revisionBefore: null,
+      revisionAfter: null,
+      counts: [],
+      bucketsCompared: 0,
+      bucketsMismatched: 0,
+      discrepancies: [],
+      youngIds: [],
+      ...extra,
     });
     const compareLevel: CompareLevel | undefined = level === 'COUNTS' ? undefined : level;
 
-    // 1. Source side, bracketed by revisions.
+    // 1. Nothing of the scope may still be on its way to Kafka; then the topic's end offsets are
+    //    recorded (the snapshot) and the source is scanned, bracketed by revisions. Every change the
+    //    scan sees was committed before the second revision read; the revisions being equal, it was
+    //    committed before the first, so before the pending check: it was on Kafka, below the snapshot.
     const before = await d.source.revision(scope);
+    const pending = await d.pipeline.pending(scope);
+    if (pending > 0) {
+      last = result('CATCHING_UP', `${pending} publication(s) of the scope are not on Kafka yet`, { revisionBefore: before });
+      await wait(attempt);
+      continue;
+    }
+    const snapshot = await d.pipeline.snapshot(scope.domain);
     const sourceCounts = await d.source.counts(scope);
     const bucketed = compareLevel !== undefined && before.aggregates > s.directCompareMax;
     const sourceBuckets = bucketed ? combineBuckets(await d.source.buckets(scope, compareLevel!, s.bucketCount)) : undefined;
@@ -90,16 +123,11 @@ export async function compareScope(d: CompareDeps, scope: Scope, requested: Reco
       continue;
     }
 
-    // 2-3. Is everything the scan saw on its way into the projection already applied?
-    const pending = await d.pipeline.pending(scope);
-    if (pending > 0) {
-      last = result('CATCHING_UP', `${pending} publication(s) of the scope are not on Kafka yet`, { revisionBefore: before, revisionAfter: after });
-      await wait(attempt);
-      continue;
-    }
-    const behind = await d.pipeline.behind(scope.domain, s.catchUpWaitMs, d.signal);
+    // 2-3. Has the projector applied everything up to the snapshot (partition by partition)?
+    const behind = await d.pipeline.behind(snapshot, s.catchUpWaitMs, d.signal);
     if (behind > 0) {
-      last = result('CATCHING_UP', `the projector has ${behind} message(s) of the ${scope.domain} topic still to apply`, { revisionBefore: before, revisionAfter: after });
+      const note = `the projector had ${behind} message(s) of the ${scope.domain} topic still to apply from before the scan`;
+      last = result('CATCHING_UP', note, { revisionBefore: before, revisionAfter: after });
       await wait(attempt);
       continue;
     }
@@ -119,7 +147,11 @@ export async function compareScope(d: CompareDeps, scope: Scope, requested: Reco
         await wait(attempt);
         continue;
       }
-      return result(equal ? 'CLEAN' : 'DISCREPANCIES', equal ? 'logical counts agree' : 'logical counts differ; compare at IDS or CONTENT to classify', { revisionBefore: before, revisionAfter: end, counts });
+      return result(
+        equal ? 'CLEAN' : 'DISCREPANCIES',
+        equal ? 'logical counts agree' : 'logical counts differ; compare at IDS or CONTENT to classify',
+        { revisionBefore: before, revisionAfter: end, counts },
+      );
     }
 
     const fields = fieldsOf(scope.domain, compareLevel);
@@ -144,12 +176,23 @@ export async function compareScope(d: CompareDeps, scope: Scope, requested: Reco
       const lf: StateFilter = { ids: contentIds.slice(0, 1000), withLines: true };
       const [sl, tl] = await Promise.all([d.source.states(scope, compareLevel, lf), d.target.states(scope, compareLevel, lf, d.table)]);
       const detailed = new Map(classify(byId(sl), byId(tl), fields).map((x) => [x.aggregateId, x]));
-      found = found.map((x) => (x.kind === 'CONTENT_MISMATCH' && detailed.get(x.aggregateId)?.kind === 'CONTENT_MISMATCH' ? { ...x, differingFields: detailed.get(x.aggregateId)!.differingFields } : x));
+      found = found.map((x) =>
+        x.kind === 'CONTENT_MISMATCH' && detailed.get(x.aggregateId)?.kind === 'CONTENT_MISMATCH'
+          ? { ...x, differingFields: detailed.get(x.aggregateId)!.differingFields }
+          : x,
+      );
     }
 
     // 5. The source must not have moved while the target was read.
     const end = await d.source.revision(scope);
-    const base = { levelReached: compareLevel, revisionBefore: before, revisionAfter: end, counts, bucketsCompared, bucketsMismatched: mismatched.length } as const;
+    const base = {
+      levelReached: compareLevel,
+      revisionBefore: before,
+      revisionAfter: end,
+      counts,
+      bucketsCompared,
+      bucketsMismatched: mismatched.length,
+    } as const;
     if (!sameRevision(before, end)) {
       last = result('SCOPE_CHANGED', 'the scope changed during the comparison', base);
       await wait(attempt);
@@ -166,8 +209,28 @@ export async function compareScope(d: CompareDeps, scope: Scope, requested: Reco
       continue;
     }
     const outcome: RunOutcome = old.length ? 'DISCREPANCIES' : young.length ? 'CATCHING_UP' : 'CLEAN';
-    const note = old.length ? `${old.length} discrepancy(ies)` : young.length ? `${young.length} difference(s) younger than the grace period` : bucketed ? `${bucketsCompared} bucket digests agree` : 'every aggregate agrees';
+    const note = old.length
+      ? `${old.length} discrepancy(ies)`
+      : young.length
+        ? `${young.length} difference(s) younger than the grace period`
+        : bucketed
+          ? `${bucketsCompared} bucket digests agree`
+          : 'every aggregate agrees';
     return result(outcome, note, { ...base, discrepancies: old, youngIds: young.map((x) => x.aggregateId) });
   }
-  return last ?? { levelReached: 'COUNTS', outcome: 'CATCHING_UP', attempts: 0, note: 'stopped before the first attempt', revisionBefore: null, revisionAfter: null, counts: [], bucketsCompared: 0, bucketsMismatched: 0, discrepancies: [], youngIds: [] };
+  return (
+    last ?? {
+      levelReached: 'COUNTS',
+      outcome: 'CATCHING_UP',
+      attempts: 0,
+      note: 'stopped before the first attempt',
+      revisionBefore: null,
+      revisionAfter: null,
+      counts: [],
+      bucketsCompared: 0,
+      bucketsMismatched: 0,
+      discrepancies: [],
+      youngIds: [],
+    }
+  );
 }

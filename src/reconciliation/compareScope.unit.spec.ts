@@ -21,12 +21,32 @@ const NOW = Date.parse('2026-03-02T00:00:00Z');
 const OLD = NOW - 3600_000;
 
 function values(r: Rec) {
-  return { dataId: r.dataId, version: r.version, isDeleted: r.isDeleted ?? false, detectId: 7, userId: r.dataId, projectId: 3, schoolId: r.schoolId ?? 77, grade: 5, result: '2.31', unit: 'm', createdAt: OLD - 1000, updatedAt: r.commitMs ?? OLD };
+  return {
+    dataId: r.dataId,
+    version: r.version,
+    isDeleted: r.isDeleted ?? false,
+    detectId: 7,
+    userId: r.dataId,
+    projectId: 3,
+    schoolId: r.schoolId ?? 77,
+    grade: 5,
+    result: '2.31',
+    unit: 'm',
+    createdAt: OLD - 1000,
+    updatedAt: r.commitMs ?? OLD,
+  };
 }
 
 function stateOf(r: Rec, level: CompareLevel): RecordState {
   const line = canonicalLine(fieldsOf('fitness', level), values(r));
-  return { id: String(r.dataId), version: r.version, isDeleted: r.isDeleted ?? false, digest: digestOf(line), commitMs: r.commitMs ?? OLD, line };
+  return {
+    id: String(r.dataId),
+    version: r.version,
+    isDeleted: r.isDeleted ?? false,
+    digest: digestOf(line),
+    commitMs: r.commitMs ?? OLD,
+    line,
+  };
 }
 
 function pick<T extends { id: string }>(rows: T[], f: StateFilter): T[] {
@@ -45,16 +65,27 @@ function memorySource(rows: () => Rec[]): SourceReader & { revisions: number } {
     async revision(): Promise<SourceRevision> {
       src.revisions++;
       const rs = rows();
-      return { aggregates: rs.length, live: rs.filter((r) => !r.isDeleted).length, versionSum: rs.reduce((n, r) => n + r.version, 0), maxCommitMs: Math.max(0, ...rs.map((r) => r.commitMs ?? OLD)) };
+      return {
+        aggregates: rs.length,
+        live: rs.filter((r) => !r.isDeleted).length,
+        versionSum: rs.reduce((n, r) => n + r.version, 0),
+        maxCommitMs: Math.max(0, ...rs.map((r) => r.commitMs ?? OLD)),
+      };
     },
     async counts() {
       return new Map([['3', rows().filter((r) => !r.isDeleted).length]]);
     },
     async buckets(_s: unknown, level: CompareLevel, count: number) {
-      return buckets(rows().map((r) => stateOf(r, level)), count);
+      return buckets(
+        rows().map((r) => stateOf(r, level)),
+        count,
+      );
     },
     async states(_s: unknown, level: CompareLevel, f: StateFilter) {
-      return pick(rows().map((r) => stateOf(r, level)), f);
+      return pick(
+        rows().map((r) => stateOf(r, level)),
+        f,
+      );
     },
     async events() {
       return [];
@@ -83,7 +114,10 @@ function memoryTarget(rows: Rec[]): TargetReader {
       return new Map(live ? [['3', live]] : []);
     },
     async buckets(_s, level, count) {
-      return buckets(latest(level).flatMap((t) => t.digests.map((digest) => ({ id: t.id, digest }))), count);
+      return buckets(
+        latest(level).flatMap((t) => t.digests.map((digest) => ({ id: t.id, digest }))),
+        count,
+      );
     },
     async states(_s, level, f) {
       return pick(latest(level), f);
@@ -92,10 +126,19 @@ function memoryTarget(rows: Rec[]): TargetReader {
 }
 
 const settings: CompareSettings = { maxAttempts: 3, graceMs: 30000, directCompareMax: 1000, bucketCount: 8, catchUpWaitMs: 0 };
-const calm: PipelineProbe = { pending: async () => 0, behind: async () => 0 };
+const snapshot = async (domain: 'fitness' | 'orders') => ({ domain, partitions: [] });
+const calm: PipelineProbe = { pending: async () => 0, snapshot, behind: async () => 0 };
 
 function deps(source: SourceReader, target: TargetReader, over: Partial<CompareDeps> = {}): CompareDeps {
-  return { source, target, pipeline: calm, clock: fixedClock(new Date(NOW)), retry: { delayMs: () => 0, giveUp: () => false }, settings, ...over };
+  return {
+    source,
+    target,
+    pipeline: calm,
+    clock: fixedClock(new Date(NOW)),
+    retry: { delayMs: () => 0, giveUp: () => false },
+    settings,
+    ...over,
+  };
 }
 
 const scope = campaignScope(7);
@@ -115,11 +158,25 @@ const targetRows: Rec[] = [
   { dataId: 500, version: 1 },
   { dataId: 900, version: 1 }, // no source
 ];
-const expected = { '100': 'MISSING', '200': 'STALE_VERSION', '300': 'DELETION_NOT_APPLIED', '400': 'CONTENT_MISMATCH', '900': 'UNEXPECTED_ROW' };
+const expected = {
+  '100': 'MISSING',
+  '200': 'STALE_VERSION',
+  '300': 'DELETION_NOT_APPLIED',
+  '400': 'CONTENT_MISMATCH',
+  '900': 'UNEXPECTED_ROW',
+};
 
 describe('compareScope', () => {
   it('classifies every kind at CONTENT level and names the differing field', async () => {
-    const r = await compareScope(deps(memorySource(() => sourceRows), memoryTarget(targetRows)), scope, 'CONTENT', true);
+    const r = await compareScope(
+      deps(
+        memorySource(() => sourceRows),
+        memoryTarget(targetRows),
+      ),
+      scope,
+      'CONTENT',
+      true,
+    );
     expect(r.outcome).toBe('DISCREPANCIES');
     expect(Object.fromEntries(r.discrepancies.map((d) => [d.aggregateId, d.kind]))).toEqual(expected);
     expect(r.discrepancies.find((d) => d.kind === 'CONTENT_MISMATCH')!.differingFields).toEqual(['schoolId']);
@@ -127,38 +184,120 @@ describe('compareScope', () => {
   });
 
   it('finds the same discrepancies through bucket digests, drilling into mismatching buckets only', async () => {
-    const r = await compareScope(deps(memorySource(() => sourceRows), memoryTarget(targetRows), { settings: { ...settings, directCompareMax: 2 } }), scope, 'CONTENT', true);
+    const r = await compareScope(
+      deps(
+        memorySource(() => sourceRows),
+        memoryTarget(targetRows),
+        { settings: { ...settings, directCompareMax: 2 } },
+      ),
+      scope,
+      'CONTENT',
+      true,
+    );
     expect(Object.fromEntries(r.discrepancies.map((d) => [d.aggregateId, d.kind]))).toEqual(expected);
     expect(r.bucketsCompared).toBeGreaterThan(0);
     expect(r.bucketsMismatched).toBeLessThanOrEqual(r.bucketsCompared);
-    const clean = await compareScope(deps(memorySource(() => sourceRows), memoryTarget(sourceRows), { settings: { ...settings, directCompareMax: 2 } }), scope, 'CONTENT', true);
+    const clean = await compareScope(
+      deps(
+        memorySource(() => sourceRows),
+        memoryTarget(sourceRows),
+        { settings: { ...settings, directCompareMax: 2 } },
+      ),
+      scope,
+      'CONTENT',
+      true,
+    );
     expect(clean).toMatchObject({ outcome: 'CLEAN', bucketsMismatched: 0, discrepancies: [] });
   });
 
   it('cannot see equal-version field errors at IDS level (that is what CONTENT is for)', async () => {
-    const r = await compareScope(deps(memorySource(() => sourceRows), memoryTarget(targetRows)), scope, 'IDS', true);
+    const r = await compareScope(
+      deps(
+        memorySource(() => sourceRows),
+        memoryTarget(targetRows),
+      ),
+      scope,
+      'IDS',
+      true,
+    );
     expect(r.discrepancies.map((d) => d.kind)).not.toContain('CONTENT_MISMATCH');
     expect(r.discrepancies).toHaveLength(4);
   });
 
   it('COUNTS alone reports differing counts without classifying; with escalation it classifies at IDS', async () => {
-    const alone = await compareScope(deps(memorySource(() => sourceRows), memoryTarget(targetRows)), scope, 'COUNTS', false);
+    const alone = await compareScope(
+      deps(
+        memorySource(() => sourceRows),
+        memoryTarget(targetRows),
+      ),
+      scope,
+      'COUNTS',
+      false,
+    );
     expect(alone).toMatchObject({ outcome: 'DISCREPANCIES', levelReached: 'COUNTS', discrepancies: [] });
-    const escalated = await compareScope(deps(memorySource(() => sourceRows), memoryTarget(targetRows)), scope, 'COUNTS', true);
+    const escalated = await compareScope(
+      deps(
+        memorySource(() => sourceRows),
+        memoryTarget(targetRows),
+      ),
+      scope,
+      'COUNTS',
+      true,
+    );
     expect(escalated.levelReached).toBe('IDS');
     expect(escalated.discrepancies).toHaveLength(4);
   });
 
   it('treats pending publications and an unapplied topic as catching up, never as discrepancies', async () => {
-    const pending = await compareScope(deps(memorySource(() => sourceRows), memoryTarget([]), { pipeline: { pending: async () => 2, behind: async () => 0 } }), scope, 'CONTENT', true);
+    const source = memorySource(() => sourceRows);
+    const pending = await compareScope(
+      deps(source, memoryTarget([]), { pipeline: { ...calm, pending: async () => 2 } }),
+      scope,
+      'CONTENT',
+      true,
+    );
     expect(pending).toMatchObject({ outcome: 'CATCHING_UP', discrepancies: [], attempts: 3 });
-    const behind = await compareScope(deps(memorySource(() => sourceRows), memoryTarget([]), { pipeline: { pending: async () => 0, behind: async () => 5 } }), scope, 'CONTENT', true);
+    const behind = await compareScope(
+      deps(source, memoryTarget([]), { pipeline: { ...calm, behind: async () => 5 } }),
+      scope,
+      'CONTENT',
+      true,
+    );
     expect(behind).toMatchObject({ outcome: 'CATCHING_UP', discrepancies: [] });
+  });
+
+  it('records the topic snapshot after the pending check and before the source scan, and waits for exactly that snapshot', async () => {
+    const calls: string[] = [];
+    const src = memorySource(() => sourceRows);
+    const traced: SourceReader = {
+      ...src,
+      revision: async (s) => (calls.push('revision'), src.revision(s)),
+      counts: async (s) => (calls.push('scan'), src.counts(s)),
+    };
+    const taken = { domain: 'fitness' as const, partitions: [{ partition: 0, low: 0n, high: 42n }] };
+    let waitedFor: unknown;
+    const probe: PipelineProbe = {
+      pending: async () => (calls.push('pending'), 0),
+      snapshot: async () => (calls.push('snapshot'), taken),
+      behind: async (snap) => ((waitedFor = snap), calls.push('behind'), 0),
+    };
+    const r = await compareScope(deps(traced, memoryTarget(sourceRows), { pipeline: probe }), scope, 'COUNTS', false);
+    expect(r.outcome).toBe('CLEAN');
+    expect(calls.slice(0, 6)).toEqual(['revision', 'pending', 'snapshot', 'scan', 'revision', 'behind']);
+    expect(waitedFor).toBe(taken);
   });
 
   it('treats differences younger than the grace period as catching up', async () => {
     const young = [{ dataId: 100, version: 1, commitMs: NOW - 1000 }];
-    const r = await compareScope(deps(memorySource(() => young), memoryTarget([])), scope, 'CONTENT', true);
+    const r = await compareScope(
+      deps(
+        memorySource(() => young),
+        memoryTarget([]),
+      ),
+      scope,
+      'CONTENT',
+      true,
+    );
     expect(r).toMatchObject({ outcome: 'CATCHING_UP', discrepancies: [], youngIds: ['100'] });
   });
 
@@ -172,11 +311,26 @@ describe('compareScope', () => {
     const r = await compareScope(deps(moving, memoryTarget([{ dataId: 100, version: 2 }])), scope, 'IDS', true);
     expect(r).toMatchObject({ outcome: 'CLEAN', attempts: 2 });
     const always = memorySource(() => [{ dataId: 100, version: ++calls }]);
-    expect(await compareScope(deps(always, memoryTarget([])), scope, 'IDS', true)).toMatchObject({ outcome: 'SCOPE_CHANGED', discrepancies: [] });
+    expect(await compareScope(deps(always, memoryTarget([])), scope, 'IDS', true)).toMatchObject({
+      outcome: 'SCOPE_CHANGED',
+      discrepancies: [],
+    });
   });
 
   it('collapses identical re-deliveries of one version (harmless duplicates)', async () => {
-    const r = await compareScope(deps(memorySource(() => [{ dataId: 100, version: 2 }]), memoryTarget([{ dataId: 100, version: 2 }, { dataId: 100, version: 2 }, { dataId: 100, version: 1 }])), scope, 'CONTENT', true);
+    const r = await compareScope(
+      deps(
+        memorySource(() => [{ dataId: 100, version: 2 }]),
+        memoryTarget([
+          { dataId: 100, version: 2 },
+          { dataId: 100, version: 2 },
+          { dataId: 100, version: 1 },
+        ]),
+      ),
+      scope,
+      'CONTENT',
+      true,
+    );
     expect(r.outcome).toBe('CLEAN');
   });
 });

@@ -16,7 +16,8 @@ export type DiscrepancyStatus = 'OPEN' | 'REPAIRING' | 'RESOLVED';
  * SCOPE_CHANGED: the source changed during every attempt's scan; retried later. FAILED: an engine failed.
  */
 export type RunOutcome = 'CLEAN' | 'DISCREPANCIES' | 'CATCHING_UP' | 'SCOPE_CHANGED' | 'FAILED';
-export type RunTrigger = 'OPERATOR' | 'SCHEDULE' | 'VERIFICATION' | 'REBUILD_VALIDATION';
+/** SCHEDULE: a scope that changed and completed; ROTATION: the re-verification of an unchanged one; EXPIRED_EVENTS: a scope whose events expired unapplied. */
+export type RunTrigger = 'OPERATOR' | 'SCHEDULE' | 'ROTATION' | 'EXPIRED_EVENTS' | 'VERIFICATION' | 'REBUILD_VALIDATION';
 
 /** A scope's source revision: the sum of every aggregate's version strictly grows with each commit. */
 export interface SourceRevision {

@@ -35,6 +35,23 @@ export interface TargetReader {
   states(scope: Scope, level: CompareLevel, filter: StateFilter, table?: string): Promise<TargetState[]>;
 }
 
+/** The domain topic's partitions as they were when a scan started. */
+export interface TopicSnapshot {
+  domain: Domain;
+  partitions: { partition: number; low: bigint; high: bigint }[];
+}
+
+/** Messages of the snapshot not yet applied, given the checkpointed next offset per partition. */
+export function unappliedOf(snapshot: TopicSnapshot, applied: Map<number, bigint>): number {
+  let n = 0;
+  for (const p of snapshot.partitions) {
+    // Below the log start nothing is left to apply (expired messages are the projector's to report).
+    const from = (applied.get(p.partition) ?? 0n) > p.low ? applied.get(p.partition)! : p.low;
+    if (p.high > from) n += Number(p.high - from);
+  }
+  return n;
+}
+
 export interface PipelineProbe {
   /**
    * Publications of the scope still on their way to Kafka (outbox NEW/PROCESSING/FAILED, fallback
@@ -43,9 +60,15 @@ export interface PipelineProbe {
    */
   pending(scope: Scope): Promise<number>;
   /**
-   * Waits up to `waitMs` for the projector to have applied every message on the domain's topic that
-   * existed when called; returns how many messages it was still behind (0 = caught up).
+   * The log end offset of every partition of the domain's topic, now (with the log start, below which
+   * messages have expired): what the projector must have applied before the target may be compared.
    */
-  behind(domain: Domain, waitMs: number, signal?: AbortSignal): Promise<number>;
+  snapshot(domain: Domain): Promise<TopicSnapshot>;
+  /**
+   * Waits up to `waitMs` until the projector's checkpointed offsets reach the snapshot, partition by
+   * partition; returns how many messages of the snapshot it still had to apply (0 = caught up).
+   * Messages published after the snapshot are not waited for: a busy topic never reaches its live end.
+   */
+  behind(snapshot: TopicSnapshot, waitMs: number, signal?: AbortSignal): Promise<number>;
   close?(): Promise<void>;
 }

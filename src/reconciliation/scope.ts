@@ -24,7 +24,8 @@ export const MAX_ID = 2147483647;
 export const MAX_ORDER_WINDOW_MS = 31 * 24 * 3600 * 1000;
 
 function positiveId(field: string, v: unknown): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_ID) throw new ValidationError(field, `${field} must be an integer between 1 and ${MAX_ID}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_ID)
+    throw new ValidationError(field, `${field} must be an integer between 1 and ${MAX_ID}`);
   return v;
 }
 
@@ -53,7 +54,9 @@ export function scopeKey(s: Scope): string {
 
 /** The JSON stored with a run or discrepancy (times as ISO strings). */
 export function scopeJson(s: Scope): Record<string, unknown> {
-  return s.domain === 'fitness' ? { domain: s.domain, detectId: s.detectId, ...(s.projectId ? { projectId: s.projectId } : {}) } : { domain: s.domain, from: s.from.toISOString(), to: s.to.toISOString() };
+  return s.domain === 'fitness'
+    ? { domain: s.domain, detectId: s.detectId, ...(s.projectId ? { projectId: s.projectId } : {}) }
+    : { domain: s.domain, from: s.from.toISOString(), to: s.to.toISOString() };
 }
 
 export function scopeFromJson(j: unknown): Scope {
@@ -61,6 +64,23 @@ export function scopeFromJson(j: unknown): Scope {
   if (o.domain === 'fitness') return campaignScope(o.detectId, o.projectId);
   if (o.domain === 'orders') return orderWindowScope(o.from, o.to);
   throw new ValidationError('scope', 'unknown scope');
+}
+
+export const HOUR_MS = 3600 * 1000;
+
+/** The order window of one UTC hour. */
+export function orderHourScope(hourStart: Date): OrderWindowScope {
+  return orderWindowScope(hourStart, new Date(hourStart.getTime() + HOUR_MS));
+}
+
+/**
+ * The scopes that partition each domain and that the schedule (rotation, expired events) works in:
+ * whole campaigns and single UTC hours of orders. Other scopes an operator asks for are reconciled
+ * and recorded as runs, but do not count as the verification of a registered scope.
+ */
+export function isRegisteredKind(s: Scope): boolean {
+  if (s.domain === 'fitness') return s.projectId === undefined;
+  return s.from.getTime() % HOUR_MS === 0 && s.to.getTime() - s.from.getTime() === HOUR_MS;
 }
 
 export function domainOf(s: Scope): Domain {

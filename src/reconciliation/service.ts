@@ -9,7 +9,8 @@ import type { Logger } from '../shared/logger';
 import { summarizeError } from '../shared/redact';
 import { compareScope, type CompareSettings } from './compareScope';
 import { insertRun } from './ledger/sql/insertRun';
-import { listDiscrepancies, listRebuilds, listRepairs, runById, type DiscrepancyFilter, type RepairFilter } from './ledger/sql/ledgerQueries';
+import { listDiscrepancies, listRebuilds, listRepairs, listRuns, runById } from './ledger/sql/ledgerQueries';
+import type { DiscrepancyFilter, RepairFilter, RunFilter } from './ledger/sql/ledgerQueries';
 import { failRun, recordRunResult } from './ledger/sql/recordRunResult';
 import { insertRepairs } from './ledger/sql/repairRows';
 import type { DiscrepancyRecord, RebuildRecord, RepairRecord, RunRecord } from './ledger/records';
@@ -25,6 +26,8 @@ import { repairDiscrepancies } from './repair/repairDiscrepancies';
 import type { RepairDeps } from './repair/repairDeps';
 import { verifyRepairs } from './repair/verifyRepairs';
 import { scopeJson, scopeKey, type Scope } from './scope';
+import type { ProjectorDeadLetters } from '../projections/deadLetterOperator';
+import { OperationTimeoutError, withTimeout } from '../shared/timeout';
 
 export interface ReconciliationSettings {
   compare: Record<Domain, CompareSettings>;
@@ -36,13 +39,17 @@ export interface ReconciliationSettings {
 }
 
 /** The repair machinery's connections and readers, plus what reconciling itself needs. */
-export interface ReconciliationDeps extends Pick<RepairDeps, 'ledger' | 'ch' | 'database' | 'sources' | 'targets' | 'sink' | 'clock' | 'metrics'> {
+export interface ReconciliationDeps extends Pick<
+  RepairDeps,
+  'ledger' | 'ch' | 'database' | 'layout' | 'sources' | 'targets' | 'sink' | 'clock' | 'metrics'
+> {
   pipeline: PipelineProbe;
   repairLimiter: RateLimiter;
   rebuildLimiter: RateLimiter;
   retry: RetryPolicy;
   logger: Logger;
   settings: ReconciliationSettings;
+  projectorDeadLetters: ProjectorDeadLetters;
 }
 
 export interface ReconcileOutcome {
@@ -51,16 +58,23 @@ export interface ReconcileOutcome {
 }
 
 export interface ReconciliationService {
-  reconcile(scope: Scope, level: ReconcileLevel, o: { escalate?: boolean; trigger?: RunTrigger; requestedBy: string }): Promise<ReconcileOutcome>;
+  reconcile(
+    scope: Scope,
+    level: ReconcileLevel,
+    o: { escalate?: boolean; trigger?: RunTrigger; requestedBy: string },
+  ): Promise<ReconcileOutcome>;
   discrepancies(filter: DiscrepancyFilter): Promise<DiscrepancyRecord[]>;
   repair(discrepancyIds: number[], requestedBy: string): Promise<RepairRecord[]>;
   removeUnexpectedRows(discrepancyIds: number[], reason: string, requestedBy: string): Promise<RepairRecord[]>;
   rebuild(scope: Scope, requestedBy: string, reason: string): Promise<RebuildRecord>;
   repairs(filter: RepairFilter): Promise<RepairRecord[]>;
-  rebuilds(filter: { domain?: Domain; ids?: number[]; first: number }): Promise<RebuildRecord[]>;
+  rebuilds(filter: { domain?: Domain; ids?: number[]; first: number; beforeId?: number }): Promise<RebuildRecord[]>;
+  runs(filter: RunFilter): Promise<RunRecord[]>;
   /** Verifies pending repairs; returns how many are still pending. */
   verifyPending(repairIds?: number[]): Promise<number>;
   refreshGauges(): Promise<void>;
+  /** The projector's dead letters: listed for operators and replayed through the current mapping. */
+  readonly projectorDeadLetters: ProjectorDeadLetters;
   stop(): Promise<void>;
 }
 
@@ -73,16 +87,37 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
     return p;
   };
 
-  const sweepDeps = { ledger: d.ledger, ch: d.ch, database: d.database, clock: d.clock, logger: d.logger, metrics: d.metrics };
+  const sweepDeps = {
+    ledger: d.ledger,
+    ch: d.ch,
+    database: d.database,
+    layout: d.layout,
+    clock: d.clock,
+    logger: d.logger,
+    metrics: d.metrics,
+  };
 
-  async function reconcile(scope: Scope, level: ReconcileLevel, o: { escalate?: boolean; trigger?: RunTrigger; requestedBy: string }): Promise<ReconcileOutcome> {
+  async function reconcile(
+    scope: Scope,
+    level: ReconcileLevel,
+    o: { escalate?: boolean; trigger?: RunTrigger; requestedBy: string },
+  ): Promise<ReconcileOutcome> {
     const trigger = o.trigger ?? 'OPERATOR';
     const started = d.clock.now();
     const runId = await insertRun(d.ledger, scope, level, trigger, o.requestedBy, started);
     const timer = d.metrics.runSeconds.startTimer({ domain: scope.domain });
     try {
       const result = await compareScope(
-        { source: d.sources[scope.domain], target: d.targets[scope.domain], pipeline: d.pipeline, clock: d.clock, retry: d.retry, settings: d.settings.compare[scope.domain], beforeTargetScan: async () => void (await sweepQuarantine(sweepDeps, scope)), signal: abort.signal },
+        {
+          source: d.sources[scope.domain],
+          target: d.targets[scope.domain],
+          pipeline: d.pipeline,
+          clock: d.clock,
+          retry: d.retry,
+          settings: d.settings.compare[scope.domain],
+          beforeTargetScan: async () => void (await sweepQuarantine(sweepDeps, scope)),
+          signal: abort.signal,
+        },
         scope,
         level,
         o.escalate ?? true,
@@ -110,6 +145,7 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
         ledger: d.ledger,
         ch: d.ch,
         database: d.database,
+        layout: d.layout,
         source: d.sources[scope.domain],
         target: d.targets[scope.domain],
         compare: { pipeline: d.pipeline, clock: d.clock, retry: d.retry, settings: d.settings.compare[scope.domain], signal: abort.signal },
@@ -140,6 +176,7 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
     ledger: d.ledger,
     ch: d.ch,
     database: d.database,
+    layout: d.layout,
     sources: d.sources,
     targets: d.targets,
     sink: d.sink,
@@ -183,21 +220,42 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
       const started = await startRebuild(scope, requestedBy, reason);
       const [audit] = await insertRepairs(
         d.ledger,
-        [{ discrepancyId: null, domain: scope.domain, scopeKey: scopeKey(scope), scope: scopeJson(scope), action: 'REBUILD', reason: `operator: ${reason}`, aggregateId: null, sourceVersion: null, targetVersion: null, eventId: null, rebuildId: started.record.id, requestedBy, outcome: 'SENT', outcomeNote: `rebuild ${started.record.id} started`, verification: 'PENDING' }],
+        [
+          {
+            discrepancyId: null,
+            domain: scope.domain,
+            scopeKey: scopeKey(scope),
+            scope: scopeJson(scope),
+            action: 'REBUILD',
+            reason: `operator: ${reason}`,
+            aggregateId: null,
+            sourceVersion: null,
+            targetVersion: null,
+            eventId: null,
+            rebuildId: started.record.id,
+            requestedBy,
+            outcome: 'SENT',
+            outcomeNote: `rebuild ${started.record.id} started`,
+            verification: 'PENDING',
+          },
+        ],
         d.clock.now(),
       );
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), d.settings.rebuildWaitMs)));
-      const done = await Promise.race([started.done, timeout]);
-      clearTimeout(timer);
+      // Waits at most rebuildWaitMs; a rebuild still running is answered as it stands.
+      const done = await withTimeout(started.done, d.settings.rebuildWaitMs, 'rebuild wait').catch((err: unknown) => {
+        if (err instanceof OperationTimeoutError) return undefined;
+        throw err;
+      });
       // The rebuild may have ended before its audit row existed: settle the row from the rebuild's verdict.
       if (done) await verifyRepairs(repairDeps(), [audit!.id]);
       return done ?? (await listRebuilds(d.ledger, { ids: [started.record.id], first: 1 }))[0]!;
     },
     repairs: (f) => listRepairs(d.ledger, f),
     rebuilds: (f) => listRebuilds(d.ledger, f),
+    runs: (f) => listRuns(d.ledger, f),
     verifyPending: (ids) => track(verifyRepairs(repairDeps(), ids)),
     refreshGauges,
+    projectorDeadLetters: d.projectorDeadLetters,
     async stop() {
       abort.abort();
       await Promise.allSettled([...inFlight]);

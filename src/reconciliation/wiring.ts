@@ -1,13 +1,15 @@
 // Composition of the reconciliation service from the process's shared resources (no connection of
 // its own besides the repair producer, which it closes on stop), and the reconciler role starter.
+import { clickhouseLayout } from '../infra/clickhouse/layout';
 import type { Registry } from 'prom-client';
 import type { RoleStarter } from '../app/roles';
 import type { Resources } from '../app/resources';
 import type { Settings } from '../config/settings';
 import type { Domain } from '../publication/event';
-import { fromPublicationStores } from '../projections/freshness/pendingPublications';
-import { fromKafkaAndCheckpoints } from '../projections/freshness/projectionProgress';
-import { projectorGroupId } from '../projections/projectorRole';
+import { freshnessInputsFrom } from '../projections/freshness/freshnessInputs';
+import { projectorGroupId } from '../projections/projectorGroup';
+import { projectorDeadLetters } from '../projections/deadLetterOperator';
+import { mapMessage, type MessageMapper } from '../projections/mapMessage';
 import { exponentialBackoff } from '../relay/backoff';
 import { systemClock, type Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
@@ -33,13 +35,18 @@ export function compareSettingsOf(s: Settings): Record<Domain, CompareSettings> 
   };
   // An order whose direct publish and fallback write both failed has no publication row until the
   // publication reconciler rebuilds it (after its grace, on its next pass): that is delay too.
-  return { fitness: base, orders: { ...base, graceMs: s.reconcileGraceMs + s.publicationReconcilerGraceMs + s.publicationReconcilerIntervalMs } };
+  return {
+    fitness: base,
+    orders: { ...base, graceMs: s.reconcileGraceMs + s.publicationReconcilerGraceMs + s.publicationReconcilerIntervalMs },
+  };
 }
 
 export interface ReconciliationWiring {
   clock?: Clock;
   repairLimiter?: RateLimiter;
   rebuildLimiter?: RateLimiter;
+  /** The mapping projector dead letters are replayed through (default: the projector's own). */
+  map?: MessageMapper;
 }
 
 export function reconciliationFrom(r: Resources, o: { registry: Registry; logger: Logger } & ReconciliationWiring): ReconciliationService {
@@ -51,13 +58,14 @@ export function reconciliationFrom(r: Resources, o: { registry: Registry; logger
     ledger: r.pg,
     ch: r.clickhouse,
     database: s.clickhouseDatabase,
+    layout: clickhouseLayout(s),
     sources: { fitness: fitnessSource(r.mysql), orders: ordersSource(r.pg) },
-    targets: { fitness: clickhouseTarget(r.clickhouse, s.clickhouseDatabase, 'fitness'), orders: clickhouseTarget(r.clickhouse, s.clickhouseDatabase, 'orders') },
-    pipeline: fromFreshnessSources({
-      pending: fromPublicationStores({ shards: r.mysql, pg: r.pg, onError, timeoutMs: 10000 }),
-      progress: fromKafkaAndCheckpoints({ kafka: r.kafka, clickhouse: r.clickhouse, database: s.clickhouseDatabase, topics: r.topics, consumer: projectorGroupId(s), staleAfterMs: s.freshnessStaleAfterMs, onError, timeoutMs: 10000 }),
-      clock,
-    }),
+    targets: {
+      fitness: clickhouseTarget(r.clickhouse, s.clickhouseDatabase, 'fitness'),
+      orders: clickhouseTarget(r.clickhouse, s.clickhouseDatabase, 'orders'),
+    },
+    // A comparison's verdict waits for these, so they get longer than a read's freshness marker.
+    pipeline: fromFreshnessSources({ ...freshnessInputsFrom(r, { onError, timeoutMs: 10000 }), clock }),
     sink: fromKafkaRepairSink(r.kafka, r.topics),
     repairLimiter: o.repairLimiter ?? tokenBucket({ perSecond: s.repairEventsPerSecond, clock }),
     rebuildLimiter: o.rebuildLimiter ?? tokenBucket({ perSecond: s.rebuildRowsPerSecond, clock }),
@@ -65,6 +73,14 @@ export function reconciliationFrom(r: Resources, o: { registry: Registry; logger
     clock,
     logger,
     metrics: reconciliationMetrics(o.registry),
+    projectorDeadLetters: projectorDeadLetters({
+      ch: r.clickhouse,
+      database: s.clickhouseDatabase,
+      consumer: projectorGroupId(s),
+      clock,
+      map: o.map ?? mapMessage,
+      registry: o.registry,
+    }),
     settings: {
       compare: compareSettingsOf(s),
       repairVerifyTimeoutMs: s.repairVerifyTimeoutMs,
@@ -77,9 +93,9 @@ export function reconciliationFrom(r: Resources, o: { registry: Registry; logger
 }
 
 /** The `reconciler` role: scheduled reconciliation of recently completed scopes. */
-export const startScheduledReconciliationRole: RoleStarter = async ({ resources: r, logger, registry, instanceId }) => {
+export const startScheduledReconciliationRole: RoleStarter = async ({ resources: r, logger, instanceId, reconciliation }) => {
   const s = r.settings;
-  const service = reconciliationFrom(r, { registry, logger });
+  const service = reconciliation();
   return startScheduledReconciler({
     service,
     mysql: r.mysql,
@@ -88,6 +104,13 @@ export const startScheduledReconciliationRole: RoleStarter = async ({ resources:
     logger: logger.child({ component: 'scheduled-reconciliation' }),
     instanceId,
     intervalMs: s.reconcileIntervalMs,
-    window: { quietMs: s.reconcileQuietMs, lookbackMs: s.reconcileLookbackMs, ordersExtraMs: compareSettingsOf(s).orders.graceMs, limit: s.reconcileScopesPerPass },
+    window: {
+      quietMs: s.reconcileQuietMs,
+      lookbackMs: s.reconcileLookbackMs,
+      ordersExtraMs: compareSettingsOf(s).orders.graceMs,
+      limit: s.reconcileScopesPerPass,
+    },
+    rotation: { periodMs: s.reconcileRotationPeriodMs, rowsPerHour: s.reconcileRotationRowsPerHour },
+    expired: { ch: r.clickhouse, database: s.clickhouseDatabase, consumer: projectorGroupId(s), pollMs: s.reconcileExpiredPollMs },
   });
 };

@@ -14,7 +14,10 @@ const nextIoTurn = (run: () => void): void => {
   setImmediate(run);
 };
 
-export function coalescingLoader<K, V>(batch: (keys: readonly K[]) => Promise<readonly (V | Error)[]>, maxBatchSize = 500): DataLoader<K, V> {
+export function coalescingLoader<K, V>(
+  batch: (keys: readonly K[]) => Promise<readonly (V | Error)[]>,
+  maxBatchSize = 500,
+): DataLoader<K, V> {
   return new DataLoader<K, V>(batch, { cache: false, batchScheduleFn: nextIoTurn, maxBatchSize });
 }
 

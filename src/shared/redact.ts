@@ -16,7 +16,10 @@ export interface SafeErrorSummary {
 
 export function summarizeError(err: unknown, maxLength = 200): SafeErrorSummary {
   const e = err as { name?: unknown; code?: unknown; type?: unknown; message?: unknown } | null;
-  const code = String((e && (typeof e.code === 'string' ? e.code : typeof e.type === 'string' ? e.type : e.name)) || 'UNKNOWN').slice(0, 64);
+  const code = String((e && (typeof e.code === 'string' ? e.code : typeof e.type === 'string' ? e.type : e.name)) || 'UNKNOWN').slice(
+    0,
+    64,
+  );
   let text = typeof e?.message === 'string' ? e.message : String(err);
   for (const p of SECRET_PATTERNS) text = text.replace(p, '[redacted]');
   text = text.replace(/[\u0000-\u001f]+/g, ' ').trim();

@@ -39,7 +39,10 @@ describe('explorer (GraphiQL page)', () => {
     let fetcherOptions: { wsClient?: WsClient } = {};
     const location = new URL(base);
     const ctx: Record<string, unknown> = {
-      window: { location, localStorage: { getItem: (k: string) => (k === 'graphiql:headers' && headers ? JSON.stringify(headers) : null) } },
+      window: {
+        location,
+        localStorage: { getItem: (k: string) => (k === 'graphiql:headers' && headers ? JSON.stringify(headers) : null) },
+      },
       WebSocket,
       setTimeout,
       clearTimeout,
@@ -62,7 +65,10 @@ describe('explorer (GraphiQL page)', () => {
     return new Promise((resolve) => {
       client.on('connected', () => resolve('connected'));
       client.on('closed', (e) => resolve(`closed ${(e as { code?: number }).code}`));
-      client.subscribe({ query: 'subscription { publicationStateChanged { eventId } }' }, { next: () => undefined, error: (e) => resolve(`error ${String(e)}`), complete: () => undefined });
+      client.subscribe(
+        { query: 'subscription { publicationStateChanged { eventId } }' },
+        { next: () => undefined, error: (e) => resolve(`error ${String(e)}`), complete: () => undefined },
+      );
     });
   }
 

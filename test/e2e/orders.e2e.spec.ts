@@ -1,20 +1,15 @@
 // Orders and the kafka-first operator view over GraphQL/HTTP against startTidemark on the real stack:
 // placeOrder returns its publication outcome; typed validation errors write nothing; the operator
 // `publications` view pages through rows and never shows the payload or raw exception text (tested
-// with a secret in both); `replayDeadLetters` brings a dead letter back; operator operations refuse
-// other roles; /metrics shows the kafka-first series.
+// with a secret in both); a record the real broker refuses is dead-lettered by the app's own relay
+// role and `replayDeadLetters` brings it back; operator operations refuse other roles; /metrics shows
+// the kafka-first series.
 import { startTidemark, type Tidemark } from '../../src/app/start';
 import { toKafkaRecord, type DomainEvent } from '../../src/publication/event';
-import { kafkaFirstMetrics } from '../../src/publication/kafkaFirst/metrics';
 import { publicationRowFor } from '../../src/publication/kafkaFirst/publicationRow';
-import type { RecordSender } from '../../src/publication/kafkaFirst/recordSender';
 import { upsertNotPublished } from '../../src/publication/kafkaFirst/upsertNotPublished';
-import { exponentialBackoff } from '../../src/relay/backoff';
-import { relayOnce } from '../../src/relay/kafkaFirst/kafkaFirstRelay';
-import { randomIds, systemClock } from '../../src/shared/clock';
+import { randomIds } from '../../src/shared/clock';
 import { waitFor } from '../../src/shared/lifecycle';
-import { silentLogger } from '../../src/shared/logger';
-import { createRegistry } from '../../src/metrics/registry';
 import { KafkaFirstPublicationsDocument, PlaceOrderDocument, ReplayDeadLettersDocument } from '../generated/graphql';
 import { execute } from '../support/graphqlClient';
 import { createTestEnv, type TestEnv } from '../support/testEnv';
@@ -54,16 +49,34 @@ describe('orders and kafka-first publications over GraphQL', () => {
     const r = await execute(url, PlaceOrderDocument, { input: input('e2e-1') }, client);
     expect(r.errors).toBeUndefined();
     const p = r.data!.placeOrder;
-    expect(p).toMatchObject({ outcome: 'PUBLISHED_DIRECT', replayed: false, publication: { state: 'PUBLISHED_DIRECT' }, order: { total: '39.8000', itemCount: 2, items: [{ unitPrice: '19.9000' }] } });
+    expect(p).toMatchObject({
+      outcome: 'PUBLISHED_DIRECT',
+      replayed: false,
+      publication: { state: 'PUBLISHED_DIRECT' },
+      order: { total: '39.8000', itemCount: 2, items: [{ unitPrice: '19.9000' }] },
+    });
     expect(p.eventId).toBe(`order-placed:${p.order.orderId}:v1`);
     const again = await execute(url, PlaceOrderDocument, { input: input('e2e-1') }, client);
-    expect(again.data!.placeOrder).toMatchObject({ outcome: 'ALREADY_PLACED', replayed: true, publication: null, order: { orderId: p.order.orderId } });
+    expect(again.data!.placeOrder).toMatchObject({
+      outcome: 'ALREADY_PLACED',
+      replayed: true,
+      publication: null,
+      order: { orderId: p.order.orderId },
+    });
   });
 
   it('answers invalid input with VALIDATION_FAILED naming field and reason, and writes nothing', async () => {
     const before = Number((await env.resources.pg('orders').count({ n: '*' }))[0]!.n);
-    const r = await execute(url, PlaceOrderDocument, { input: input('e2e-bad', { items: [{ sku: 'A', quantity: 1, unitPrice: '-5' }] }) }, client);
-    expect(r.errors![0]!.extensions).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'items[0].unitPrice', reason: 'NEGATIVE_PRICE' } });
+    const r = await execute(
+      url,
+      PlaceOrderDocument,
+      { input: input('e2e-bad', { items: [{ sku: 'A', quantity: 1, unitPrice: '-5' }] }) },
+      client,
+    );
+    expect(r.errors![0]!.extensions).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { field: 'items[0].unitPrice', reason: 'NEGATIVE_PRICE' },
+    });
     const empty = await execute(url, PlaceOrderDocument, { input: input('e2e-empty', { items: [] }) }, client);
     expect(empty.errors![0]!.extensions).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'items', reason: 'EMPTY_ITEMS' } });
     expect(Number((await env.resources.pg('orders').count({ n: '*' }))[0]!.n)).toBe(before);
@@ -81,31 +94,57 @@ describe('orders and kafka-first publications over GraphQL', () => {
   it('shows operators attempts, state and a safe error summary, never the payload or raw exception text; replays dead letters', async () => {
     const db = env.resources.pg;
     const orderId = randomIds.uuid();
+    // A record the broker refuses (larger than max.message.bytes) that carries a secret in its payload.
     const event: DomainEvent = {
-      eventId: `order-placed:${orderId}:v1`, domain: 'orders', type: 'OrderPlaced', aggregateId: orderId, version: 1, schemaVersion: 1, isDeleted: false,
-      occurredAt: new Date(), shard: 0,
-      data: { orderId, customerId: SECRET_PAYLOAD, currency: 'EUR', items: [], total: '0.0000', itemCount: 0, createdAt: new Date().toISOString() },
+      eventId: `order-placed:${orderId}:v1`,
+      domain: 'orders',
+      type: 'OrderPlaced',
+      aggregateId: orderId,
+      version: 1,
+      schemaVersion: 1,
+      isDeleted: false,
+      occurredAt: new Date(),
+      shard: 0,
+      data: {
+        orderId,
+        customerId: SECRET_PAYLOAD,
+        note: 'x'.repeat(1_200_000),
+        currency: 'EUR',
+        items: [],
+        total: '0.0000',
+        itemCount: 0,
+        createdAt: new Date().toISOString(),
+      },
     };
     await upsertNotPublished(db, publicationRowFor(event, env.resources.topics, 'DIRECT_FALLBACK', { attempts: 3, result: 'timeout' }));
     expect((await db('event_publications').where({ event_id: event.eventId }).first()).message_value).toBe(toKafkaRecord(event).value);
 
-    // The relay's Kafka port fails with an exception whose text carries a secret and payload bytes.
-    const leaky: RecordSender = {
-      send: async () => {
-        throw new Error(`SASL authentication failed: password=${SECRET_ERROR} while sending {"customerId":"${SECRET_PAYLOAD}"}`);
+    // The app's own relay role, with the production attempt limit, against the real broker.
+    const relay = await startTidemark(
+      {
+        ...env.settings,
+        roles: ['relay'],
+        kafkaFirstRelayMaxAttempts: 3,
+        relayBackoffBaseMs: 10,
+        relayBackoffMaxMs: 20,
+        kafkaFirstRelayPollIntervalMs: 20,
       },
-      close: async () => undefined,
-    };
-    const store = { name: 'postgres', db, domains: ['orders'] as const };
-    const deps = {
-      sender: leaky, policy: exponentialBackoff({ baseMs: 10, maxMs: 20, maxAttempts: 3 }), instanceId: 'e2e', ids: randomIds, clock: systemClock,
-      leaseMs: 30000, publishTimeoutMs: 2000, batchSize: 10, pollIntervalMs: 10, statsIntervalMs: 1000, metrics: kafkaFirstMetrics(createRegistry(false)), logger: silentLogger,
-    };
-    for (let i = 0; i < 3; i++) await waitFor(async () => ((await relayOnce(store, deps)).claimed > 0 ? true : undefined), { timeoutMs: 5000, intervalMs: 20, what: 'a due row' });
+      { migrate: false },
+    );
+    try {
+      await waitFor(async () => (await db('event_publications').where({ event_id: event.eventId }).first()).status === 'DEAD_LETTER', {
+        timeoutMs: 30000,
+        what: 'the dead letter',
+      });
+    } finally {
+      await relay.stop();
+    }
     // Even a row written by something that skipped redaction is re-redacted on the way out.
     const other = { ...event, eventId: `order-placed:${randomIds.uuid()}:v1` };
     await upsertNotPublished(db, publicationRowFor(other, env.resources.topics, 'RECONCILER'));
-    await db('event_publications').where({ event_id: other.eventId }).update({ last_error_code: 'X', last_error_summary: `token=${SECRET_ERROR} {"customerId":"${SECRET_PAYLOAD}"}` });
+    await db('event_publications')
+      .where({ event_id: other.eventId })
+      .update({ last_error_code: 'X', last_error_summary: `token=${SECRET_ERROR} {"customerId":"${SECRET_PAYLOAD}"}` });
 
     const r = await execute(url, KafkaFirstPublicationsDocument, { domain: 'orders', first: 50 }, operator);
     expect(r.errors).toBeUndefined();
@@ -113,9 +152,18 @@ describe('orders and kafka-first publications over GraphQL', () => {
     expect(text).not.toContain(SECRET_PAYLOAD);
     expect(text).not.toContain(SECRET_ERROR);
     const dead = r.data!.publications.nodes.find((n) => n.eventId === event.eventId)!;
-    expect(dead).toMatchObject({ status: 'DEAD_LETTER', relayAttempts: 3, directAttempts: 3, directResult: 'timeout', source: 'DIRECT_FALLBACK', aggregateId: orderId, lastErrorCode: 'Error' });
-    expect(dead.lastErrorSummary).toContain('SASL authentication failed');
-    expect(dead.lastErrorSummary).toContain('[redacted]');
+    expect(dead).toMatchObject({
+      status: 'DEAD_LETTER',
+      relayAttempts: 3,
+      directAttempts: 3,
+      directResult: 'timeout',
+      source: 'DIRECT_FALLBACK',
+      aggregateId: orderId,
+      lastErrorCode: 'MESSAGE_TOO_LARGE',
+    });
+    expect(dead.lastErrorSummary).toMatch(/larger than the max message size/);
+    const leaked = r.data!.publications.nodes.find((n) => n.eventId === other.eventId)!;
+    expect(leaked.lastErrorSummary).toContain('[redacted]');
 
     const onlyDead = await execute(url, KafkaFirstPublicationsDocument, { domain: 'orders', status: 'DEAD_LETTER' }, operator);
     expect(onlyDead.data!.publications.nodes.map((n) => n.eventId)).toEqual([event.eventId]);

@@ -38,7 +38,12 @@ describe('read models and freshness over GraphQL', () => {
   let analyst: Record<string, string>;
 
   beforeAll(async () => {
-    env = await createTestEnv({ relayPollIntervalMs: 50, kafkaFirstRelayPollIntervalMs: 100, projectorFlushIntervalMs: 20, freshnessCacheMs: 0 });
+    env = await createTestEnv({
+      relayPollIntervalMs: 50,
+      kafkaFirstRelayPollIntervalMs: 100,
+      projectorFlushIntervalMs: 20,
+      freshnessCacheMs: 0,
+    });
     gateway = await startTidemark({ ...env.settings, roles: ['gateway'] }, { migrate: false });
     url = gateway.gateway!.url;
     client = await authHeader(env.settings, 'client');
@@ -65,15 +70,23 @@ describe('read models and freshness over GraphQL', () => {
     return r.data!.fitnessResult;
   }
   const report = async () => {
-    const r = await execute(url, FitnessReportByDocument, { detectId: jump.detectId, projectId: jump.projectId, groupBy: 'SCHOOL' }, analyst);
+    const r = await execute(
+      url,
+      FitnessReportByDocument,
+      { detectId: jump.detectId, projectId: jump.projectId, groupBy: 'SCHOOL' },
+      analyst,
+    );
     expect(r.errors).toBeUndefined();
     return r.data!.fitnessReport;
   };
   const fresh = <T extends { freshness: { status: string } }>(what: string, check: () => Promise<false | T | null | undefined>) =>
-    waitFor<T>(async () => {
-      const x = await check();
-      return x && x.freshness.status === 'FRESH' && x;
-    }, { timeoutMs: 60000, intervalMs: 100, what });
+    waitFor<T>(
+      async () => {
+        const x = await check();
+        return x && x.freshness.status === 'FRESH' && x;
+      },
+      { timeoutMs: 60000, intervalMs: 100, what },
+    );
 
   it('teacher story: 2.21 corrected to 2.31 is CATCHING_UP until projected, then FRESH with 2.31 in lookups and reports', async () => {
     const rec = await execute(url, RecordFitnessResultDocument, { input: { ...jump, result: '2.21' } }, client);
@@ -84,26 +97,42 @@ describe('read models and freshness over GraphQL', () => {
 
     // Nothing relayed yet: both versions are pending in the shard's outbox.
     const pending = await lookup(dataId);
-    expect(pending).toMatchObject({ dataId, result: null, freshness: { status: 'CATCHING_UP', reason: 'PENDING_PUBLICATIONS', pendingPublications: 2 } });
+    expect(pending).toMatchObject({
+      dataId,
+      result: null,
+      freshness: { status: 'CATCHING_UP', reason: 'PENDING_PUBLICATIONS', pendingPublications: 2 },
+    });
     expect((await report()).freshness).toMatchObject({ status: 'CATCHING_UP', pendingPublications: 2 });
 
     // Relayed but not projected: the projector is behind the topic.
     await startRelay();
-    const lagging = await waitFor(async () => {
-      const x = await lookup(dataId);
-      return x.freshness.reason === 'CONSUMER_LAG' && x;
-    }, { timeoutMs: 30000, what: 'relay published both versions' });
+    const lagging = await waitFor(
+      async () => {
+        const x = await lookup(dataId);
+        return x.freshness.reason === 'CONSUMER_LAG' && x;
+      },
+      { timeoutMs: 30000, what: 'relay published both versions' },
+    );
     expect(lagging).toMatchObject({ result: null, freshness: { status: 'CATCHING_UP', pendingPublications: 0, lagMessages: 2 } });
 
     projector = await startTidemark({ ...env.settings, roles: ['projector'] }, { migrate: false });
     const done = await fresh('the correction projected', async () => (await lookup(dataId)).result && lookup(dataId));
-    expect(done).toMatchObject({ result: { dataId, result: '2.310', version: 2, unit: 'm', detectId: 10001, userId: 4 }, freshness: { reason: 'UP_TO_DATE', lagMs: 0, pendingPublications: 0, lagMessages: 0 } });
+    expect(done).toMatchObject({
+      result: { dataId, result: '2.310', version: 2, unit: 'm', detectId: 10001, userId: 4 },
+      freshness: { reason: 'UP_TO_DATE', lagMs: 0, pendingPublications: 0, lagMessages: 0 },
+    });
     const r = await fresh('report caught up', report);
-    expect(r.groups).toEqual([{ key: 77, unit: 'm', count: 1, min: '2.310', max: '2.310', average: '2.310', p50: '2.310', p90: '2.310', p99: '2.310' }]);
+    expect(r.groups).toEqual([
+      { key: 77, unit: 'm', count: 1, min: '2.310', max: '2.310', average: '2.310', p50: '2.310', p90: '2.310', p99: '2.310' },
+    ]);
   });
 
   it('a late version 1 and a duplicate version 2 change nothing', async () => {
-    const msgs = await readTopic(env.resources.kafka, env.resources.topics.fitnessResults, (m) => m.filter((x) => x.key === dataId).length >= 2);
+    const msgs = await readTopic(
+      env.resources.kafka,
+      env.resources.topics.fitnessResults,
+      (m) => m.filter((x) => x.key === dataId).length >= 2,
+    );
     const mine = msgs.filter((x) => x.key === dataId);
     const v1 = mine.find((x) => x.envelope.version === 1)!;
     const v2 = mine.find((x) => x.envelope.version === 2)!;
@@ -112,13 +141,19 @@ describe('read models and freshness over GraphQL', () => {
     try {
       // The exact bytes again (the envelope's JSON round-trips): a duplicate of version 2, then
       // version 1 arriving after version 2.
-      await producer.send({ topic: env.resources.topics.fitnessResults, acks: -1, messages: [v2, v1].map((m) => ({ key: m.key, value: JSON.stringify(m.envelope), headers: m.headers })) });
+      await producer.send({
+        topic: env.resources.topics.fitnessResults,
+        acks: -1,
+        messages: [v2, v1].map((m) => ({ key: m.key, value: JSON.stringify(m.envelope), headers: m.headers })),
+      });
     } finally {
       await producer.disconnect();
     }
     const after = await fresh('re-deliveries applied', () => lookup(dataId));
     expect(after.result).toMatchObject({ result: '2.310', version: 2 });
-    expect((await fresh('report after re-delivery', report)).groups).toEqual([expect.objectContaining({ count: 1, min: '2.310', max: '2.310' })]);
+    expect((await fresh('report after re-delivery', report)).groups).toEqual([
+      expect.objectContaining({ count: 1, min: '2.310', max: '2.310' }),
+    ]);
   });
 
   it('a deletion disappears from lookups, pages and reports', async () => {
@@ -130,18 +165,40 @@ describe('read models and freshness over GraphQL', () => {
     expect(gone.result).toBeNull();
     expect((await fresh('report without the deleted result', report)).groups).toEqual([]);
     const page = await execute(url, FitnessResultsPageDocument, { filter: { detectId: jump.detectId } }, client);
-    expect(page.data!.fitnessResults).toMatchObject({ nodes: [], pageInfo: { hasNextPage: false, endCursor: null }, freshness: { status: 'FRESH' } });
+    expect(page.data!.fitnessResults).toMatchObject({
+      nodes: [],
+      pageInfo: { hasNextPage: false, endCursor: null },
+      freshness: { status: 'FRESH' },
+    });
   });
 
   it('an order placed while Kafka is down is CATCHING_UP until the relay runs, then shows with exact money', async () => {
     await stopRelay();
     const down = await startTidemark(
-      { ...env.settings, roles: ['gateway'], kafkaBrokers: [CLOSED_PORT_BROKER], kafkaFirstAttemptTimeoutMs: 200, kafkaFirstDeadlineMs: 800 },
+      {
+        ...env.settings,
+        roles: ['gateway'],
+        kafkaBrokers: [CLOSED_PORT_BROKER],
+        kafkaFirstAttemptTimeoutMs: 200,
+        kafkaFirstDeadlineMs: 800,
+      },
       { migrate: false },
     );
     let orderId: string;
     try {
-      const placed = await execute(down.gateway!.url, PlaceOrderDocument, { input: { customerId: 'cust-ro', currency: 'EUR', idempotencyKey: 'ro-1', items: [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9' }] } }, client);
+      const placed = await execute(
+        down.gateway!.url,
+        PlaceOrderDocument,
+        {
+          input: {
+            customerId: 'cust-ro',
+            currency: 'EUR',
+            idempotencyKey: 'ro-1',
+            items: [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9' }],
+          },
+        },
+        client,
+      );
       expect(placed.errors).toBeUndefined();
       expect(placed.data!.placeOrder.outcome).toBe('FALLBACK_STORED');
       orderId = placed.data!.placeOrder.order.orderId;
@@ -150,15 +207,32 @@ describe('read models and freshness over GraphQL', () => {
     }
 
     const before = await execute(url, OrderByIdDocument, { orderId }, client);
-    expect(before.data!.order).toMatchObject({ orderId, order: null, freshness: { status: 'CATCHING_UP', reason: 'PENDING_PUBLICATIONS', pendingPublications: 1 } });
+    expect(before.data!.order).toMatchObject({
+      orderId,
+      order: null,
+      freshness: { status: 'CATCHING_UP', reason: 'PENDING_PUBLICATIONS', pendingPublications: 1 },
+    });
     const window = { from: new Date(Date.now() - 3600000).toISOString(), to: new Date(Date.now() + 3600000).toISOString() };
     const rep = await execute(url, OrderReportByDocument, { ...window, groupBy: 'CURRENCY' }, analyst);
     expect(rep.data!.orderReport).toMatchObject({ groups: [], freshness: { status: 'CATCHING_UP', pendingPublications: 1 } });
 
     await startRelay();
-    const shown = await fresh('order relayed and projected', async () => (await execute(url, OrderByIdDocument, { orderId }, client)).data!.order);
-    expect(shown.order).toMatchObject({ orderId, customerId: 'cust-ro', currency: 'EUR', total: '39.8000', itemCount: 2, items: [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9000' }] });
-    const after = await fresh('order report', async () => (await execute(url, OrderReportByDocument, { ...window, groupBy: 'CURRENCY' }, analyst)).data!.orderReport);
+    const shown = await fresh(
+      'order relayed and projected',
+      async () => (await execute(url, OrderByIdDocument, { orderId }, client)).data!.order,
+    );
+    expect(shown.order).toMatchObject({
+      orderId,
+      customerId: 'cust-ro',
+      currency: 'EUR',
+      total: '39.8000',
+      itemCount: 2,
+      items: [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9000' }],
+    });
+    const after = await fresh(
+      'order report',
+      async () => (await execute(url, OrderReportByDocument, { ...window, groupBy: 'CURRENCY' }, analyst)).data!.orderReport,
+    );
     expect(after.groups).toEqual([{ key: 'EUR', currency: 'EUR', orderCount: 1, itemCount: 2, total: '39.8000', averageTotal: '39.8000' }]);
     const page = await execute(url, OrdersPageDocument, { filter: { customerId: 'cust-ro' }, first: 10 }, client);
     expect(page.data!.orders.nodes.map((n) => n.orderId)).toEqual([orderId]);
@@ -166,7 +240,18 @@ describe('read models and freshness over GraphQL', () => {
 
   it('batches: 50 results by id are one ClickHouse query, and a page with related fields is two', async () => {
     const detectId = 55555;
-    const events = Array.from({ length: 50 }, (_, i) => fitnessEvent({ dataId: 1000000 + i * 100, detectId, projectId: 3, schoolId: 1 + (i % 3), grade: 4, userId: 500 + (i % 10), result: '1.500', version: 1 }));
+    const events = Array.from({ length: 50 }, (_, i) =>
+      fitnessEvent({
+        dataId: 1000000 + i * 100,
+        detectId,
+        projectId: 3,
+        schoolId: 1 + (i % 3),
+        grade: 4,
+        userId: 500 + (i % 10),
+        result: '1.500',
+        version: 1,
+      }),
+    );
     const producer = fromKafkaProducer(env.resources.kafka);
     await producer.connect();
     try {
@@ -179,7 +264,9 @@ describe('read models and freshness over GraphQL', () => {
       return p.nodes.length === 50 && p;
     });
 
-    const queries = async (name: string) => (await gateway.registry.getSingleMetric('tidemark_read_model_queries_total')!.get()).values.find((v) => v.labels.query === name)?.value ?? 0;
+    const queries = async (name: string) =>
+      (await gateway.registry.getSingleMetric('tidemark_read_model_queries_total')!.get()).values.find((v) => v.labels.query === name)
+        ?.value ?? 0;
     const byIds = await queries('fitnessByIds');
     const doc = `{ ${events.map((e, i) => `r${i}: fitnessResult(dataId: "${e.aggregateId}") { result { dataId result } freshness { status } }`).join(' ')} }`;
     const many = await executeRaw(url, doc, undefined, client);

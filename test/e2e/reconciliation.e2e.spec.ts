@@ -4,6 +4,7 @@
 // never arrived, a wrong schoolId with the same version, a row with no source). The operator's
 // reconciliation classifies each, a scope that is merely catching up reports nothing, each repair
 // fixes its case and is verified, and a second reconciliation finds nothing.
+import { clickhouseLayout } from '../../src/infra/clickhouse/layout';
 import { startTidemark, type Tidemark } from '../../src/app/start';
 import { ident, uint } from '../../src/infra/clickhouse/literal';
 import { fitnessLine } from '../../src/projections/sql/insertFitnessResults';
@@ -73,28 +74,57 @@ describe('reconciliation and repair over GraphQL', () => {
   const scope = { campaign };
 
   async function record(userId: number, result: string): Promise<string> {
-    const r = await execute(url, RecordFitnessResultDocument, { input: { detectId: campaign.detectId, userId, projectId: 3, schoolId: 77, grade: 5, result, unit: 'm' } }, client);
+    const r = await execute(
+      url,
+      RecordFitnessResultDocument,
+      { input: { detectId: campaign.detectId, userId, projectId: 3, schoolId: 77, grade: 5, result, unit: 'm' } },
+      client,
+    );
     expect(r.errors).toBeUndefined();
     return r.data!.recordFitnessResult.result.dataId;
   }
 
   async function projectedVersion(dataId: string): Promise<number> {
-    const rs = await ch().query({ query: `SELECT max(version) AS v FROM ${ident(db())}.fitness_results WHERE data_id = ${uint(dataId)}`, format: 'JSONEachRow' });
+    const rs = await ch().query({
+      query: `SELECT max(version) AS v FROM ${ident(db())}.fitness_results WHERE data_id = ${uint(dataId)}`,
+      format: 'JSONEachRow',
+    });
     const [row] = await rs.json<{ v: string | number }>();
     return Number(row?.v ?? 0);
   }
 
   async function latestRow(dataId: string): Promise<FitnessRow> {
-    const rs = await ch().query({ query: `SELECT * FROM ${ident(db())}.fitness_results WHERE data_id = ${uint(dataId)} ORDER BY version DESC LIMIT 1`, format: 'JSONEachRow' });
+    const rs = await ch().query({
+      query: `SELECT * FROM ${ident(db())}.fitness_results WHERE data_id = ${uint(dataId)} ORDER BY version DESC LIMIT 1`,
+      format: 'JSONEachRow',
+    });
     const [r] = await rs.json<Record<string, string | number>>();
     return {
-      dataId: Number(r!.data_id), detectId: Number(r!.detect_id), userId: Number(r!.user_id), projectId: Number(r!.project_id), schoolId: Number(r!.school_id), grade: Number(r!.grade),
-      result: String(r!.result), unit: String(r!.unit), version: Number(r!.version), isDeleted: Number(r!.is_deleted) === 1, createdAtMs: Number(r!.created_at_ms),
-      sourceCommitMs: Number(r!.source_commit_ms), ingestedAtMs: Date.now(), eventId: String(r!.event_id), shard: Number(r!.shard), kafkaPartition: Number(r!.kafka_partition), kafkaOffset: String(r!.kafka_offset),
+      dataId: Number(r!.data_id),
+      detectId: Number(r!.detect_id),
+      userId: Number(r!.user_id),
+      projectId: Number(r!.project_id),
+      schoolId: Number(r!.school_id),
+      grade: Number(r!.grade),
+      result: String(r!.result),
+      unit: String(r!.unit),
+      version: Number(r!.version),
+      isDeleted: Number(r!.is_deleted) === 1,
+      createdAtMs: Number(r!.created_at_ms),
+      sourceCommitMs: Number(r!.source_commit_ms),
+      ingestedAtMs: Date.now(),
+      eventId: String(r!.event_id),
+      shard: Number(r!.shard),
+      kafkaPartition: Number(r!.kafka_partition),
+      kafkaOffset: String(r!.kafka_offset),
     };
   }
 
-  async function reconcile(level: 'COUNTS' | 'IDS' | 'CONTENT', s: Record<string, unknown> = scope, escalate = true): Promise<ReconcileMutation['reconcile']> {
+  async function reconcile(
+    level: 'COUNTS' | 'IDS' | 'CONTENT',
+    s: Record<string, unknown> = scope,
+    escalate = true,
+  ): Promise<ReconcileMutation['reconcile']> {
     const r = await execute(url, ReconcileDocument, { scope: s, level, escalate }, operator);
     expect(r.errors).toBeUndefined();
     return r.data!.reconcile;
@@ -108,7 +138,12 @@ describe('reconciliation and repair over GraphQL', () => {
     ids.deleted = await record(3, '1.95');
     ids.content = await record(4, '2.45');
     ids.clean = await record(5, '2.05');
-    const cor = await execute(url, CorrectFitnessResultDocument, { dataId: ids.stale, expectedVersion: 1, result: '2.2', unit: 'm' }, client);
+    const cor = await execute(
+      url,
+      CorrectFitnessResultDocument,
+      { dataId: ids.stale, expectedVersion: 1, result: '2.2', unit: 'm' },
+      client,
+    );
     expect(cor.errors).toBeUndefined();
     const del = await execute(url, DeleteFitnessResultDocument, { dataId: ids.deleted, expectedVersion: 1 }, client);
     expect(del.errors).toBeUndefined();
@@ -122,7 +157,13 @@ describe('reconciliation and repair over GraphQL', () => {
 
   it('finds nothing once the projection has caught up, at every level', async () => {
     projector = await startTidemark({ ...env.settings, roles: ['projector'] }, { migrate: false });
-    await waitFor(async () => (await projectedVersion(ids.deleted!)) === 2 && (await projectedVersion(ids.stale!)) === 2 && (await projectedVersion(ids.clean!)) === 1, { timeoutMs: 30000, what: 'projection' });
+    await waitFor(
+      async () =>
+        (await projectedVersion(ids.deleted!)) === 2 &&
+        (await projectedVersion(ids.stale!)) === 2 &&
+        (await projectedVersion(ids.clean!)) === 1,
+      { timeoutMs: 30000, what: 'projection' },
+    );
     for (const level of ['COUNTS', 'IDS', 'CONTENT'] as const) {
       const r = await reconcile(level);
       expect({ level, outcome: r.run.outcome }).toEqual({ level, outcome: 'CLEAN' });
@@ -137,15 +178,41 @@ describe('reconciliation and repair over GraphQL', () => {
 
   it('classifies each injected kind of discrepancy, each at the level that can see it', async () => {
     // A dropped row; an old version left behind; a deletion that never arrived.
-    await deleteRows(ch(), db(), 'fitness_results', `data_id = ${uint(ids.missing!)}`);
-    await deleteRows(ch(), db(), 'fitness_results', `data_id = ${uint(ids.stale!)} AND version = 2`);
-    await deleteRows(ch(), db(), 'fitness_results', `data_id = ${uint(ids.deleted!)} AND version = 2`);
+    // Version 1 is written back explicitly: current ClickHouse merges a replaced version away within
+    // seconds, so deleting version 2 alone may leave nothing (18.16 merges much later).
+    const staleV2 = await latestRow(ids.stale!);
+    const deletedV2 = await latestRow(ids.deleted!);
+    await deleteRows(
+      ch(),
+      clickhouseLayout(env.settings),
+      db(),
+      'fitness_results',
+      `data_id IN (${uint(ids.missing!)}, ${uint(ids.stale!)}, ${uint(ids.deleted!)})`,
+    );
+    const v1 = (r: FitnessRow, result: string) =>
+      fitnessLine({
+        ...r,
+        version: 1,
+        isDeleted: false,
+        result,
+        eventId: `fitness-result-${r.dataId}-v1`,
+        sourceCommitMs: r.sourceCommitMs - 1000,
+      });
+    await insertJsonEachRow(ch(), db(), 'fitness_results', [v1(staleV2, '2.100'), v1(deletedV2, '1.950')]);
     // A mapping defect: the wrong school with the same dataId and version.
     const good = await latestRow(ids.content!);
     await insertJsonEachRow(ch(), db(), 'fitness_results', [fitnessLine({ ...good, schoolId: good.schoolId + 1000 })]);
     // A row with no source.
     ids.unexpected = String(99999999 * 100 + 1);
-    await insertJsonEachRow(ch(), db(), 'fitness_results', [fitnessLine({ ...good, dataId: Number(ids.unexpected), eventId: `fitness-result-${ids.unexpected}-v1`, version: 1, sourceCommitMs: good.sourceCommitMs - 60000 })]);
+    await insertJsonEachRow(ch(), db(), 'fitness_results', [
+      fitnessLine({
+        ...good,
+        dataId: Number(ids.unexpected),
+        eventId: `fitness-result-${ids.unexpected}-v1`,
+        version: 1,
+        sourceCommitMs: good.sourceCommitMs - 60000,
+      }),
+    ]);
 
     const counts = await reconcile('COUNTS', scope, false);
     expect(counts.run.outcome).toBe('DISCREPANCIES');
@@ -168,7 +235,12 @@ describe('reconciliation and repair over GraphQL', () => {
     expect(byId.get(ids.missing!)).toMatchObject({ kind: 'MISSING', sourceVersion: 1, targetVersion: null, status: 'OPEN' });
     expect(byId.get(ids.stale!)).toMatchObject({ kind: 'STALE_VERSION', sourceVersion: 2, targetVersion: 1 });
     expect(byId.get(ids.deleted!)).toMatchObject({ kind: 'DELETION_NOT_APPLIED', sourceVersion: 2, targetVersion: 1 });
-    expect(byId.get(ids.content!)).toMatchObject({ kind: 'CONTENT_MISMATCH', sourceVersion: 1, targetVersion: 1, differingFields: ['schoolId'] });
+    expect(byId.get(ids.content!)).toMatchObject({
+      kind: 'CONTENT_MISMATCH',
+      sourceVersion: 1,
+      targetVersion: 1,
+      differingFields: ['schoolId'],
+    });
     expect(byId.get(ids.content!)!.sourceDigest).not.toBe(byId.get(ids.content!)!.targetDigest);
     expect(byId.get(ids.unexpected)).toMatchObject({ kind: 'UNEXPECTED_ROW', sourceVersion: null, targetVersion: 1 });
     // Seen twice (IDS then CONTENT): one stored row per aggregate, not two.
@@ -187,18 +259,43 @@ describe('reconciliation and repair over GraphQL', () => {
     const r = await execute(url, RepairDocument, { ids: [ids.missing_d!, ids.stale_d!, ids.deleted_d!, ids.unexpected_d!] }, operator);
     expect(r.errors).toBeUndefined();
     const byAgg = new Map(r.data!.repair.map((x) => [x.aggregateId, x]));
-    expect(byAgg.get(ids.missing!)).toMatchObject({ action: 'REPLAY', sourceVersion: 1, eventId: `fitness-result-${ids.missing}-v1`, outcome: 'SENT', verification: 'PASSED' });
-    expect(byAgg.get(ids.stale!)).toMatchObject({ action: 'REPLAY', sourceVersion: 2, eventId: `fitness-result-${ids.stale}-v2`, outcome: 'SENT', verification: 'PASSED' });
-    expect(byAgg.get(ids.deleted!)).toMatchObject({ action: 'TOMBSTONE', sourceVersion: 2, eventId: `fitness-result-${ids.deleted}-v2`, outcome: 'SENT', verification: 'PASSED' });
+    expect(byAgg.get(ids.missing!)).toMatchObject({
+      action: 'REPLAY',
+      sourceVersion: 1,
+      eventId: `fitness-result-${ids.missing}-v1`,
+      outcome: 'SENT',
+      verification: 'PASSED',
+    });
+    expect(byAgg.get(ids.stale!)).toMatchObject({
+      action: 'REPLAY',
+      sourceVersion: 2,
+      eventId: `fitness-result-${ids.stale}-v2`,
+      outcome: 'SENT',
+      verification: 'PASSED',
+    });
+    expect(byAgg.get(ids.deleted!)).toMatchObject({
+      action: 'TOMBSTONE',
+      sourceVersion: 2,
+      eventId: `fitness-result-${ids.deleted}-v2`,
+      outcome: 'SENT',
+      verification: 'PASSED',
+    });
     // An unexpected row is never changed automatically.
     expect(byAgg.get(ids.unexpected)).toMatchObject({ action: 'INVESTIGATE', outcome: 'REFUSED', verification: 'NOT_APPLICABLE' });
     expect(await projectedVersion(ids.unexpected!)).toBe(1);
   });
 
   it('removes an unexpected row only by the explicit, audited operator action, and verifies', async () => {
-    const r = await execute(url, RemoveUnexpectedRowsDocument, { ids: [ids.unexpected_d!], reason: 'no source row: injected by the test' }, operator);
+    const r = await execute(
+      url,
+      RemoveUnexpectedRowsDocument,
+      { ids: [ids.unexpected_d!], reason: 'no source row: injected by the test' },
+      operator,
+    );
     expect(r.errors).toBeUndefined();
-    expect(r.data!.removeUnexpectedRows).toEqual([expect.objectContaining({ action: 'REMOVE_UNEXPECTED', outcome: 'COMPLETED', verification: 'PASSED', requestedBy: 'test-operator' })]);
+    expect(r.data!.removeUnexpectedRows).toEqual([
+      expect.objectContaining({ action: 'REMOVE_UNEXPECTED', outcome: 'COMPLETED', verification: 'PASSED', requestedBy: 'test-operator' }),
+    ]);
     expect(await projectedVersion(ids.unexpected!)).toBe(0);
   });
 
@@ -218,7 +315,11 @@ describe('reconciliation and repair over GraphQL', () => {
     expect(unresolved.data!.discrepancies).toEqual([]);
     const all = await execute(url, DiscrepanciesDocument, { filter: { scopeKey: again.run.scopeKey } }, operator);
     expect(Object.fromEntries(all.data!.discrepancies.map((d) => [d.aggregateId, d.resolution]))).toEqual({
-      [ids.missing!]: 'REPAIRED', [ids.stale!]: 'REPAIRED', [ids.deleted!]: 'REPAIRED', [ids.content!]: 'REBUILT', [ids.unexpected!]: 'REMOVED_BY_OPERATOR',
+      [ids.missing!]: 'REPAIRED',
+      [ids.stale!]: 'REPAIRED',
+      [ids.deleted!]: 'REPAIRED',
+      [ids.content!]: 'REBUILT',
+      [ids.unexpected!]: 'REMOVED_BY_OPERATOR',
     });
 
     // The defective path re-delivers the bad version: the next reconciliation sweeps it out (audited).
@@ -234,7 +335,12 @@ describe('reconciliation and repair over GraphQL', () => {
     const from = new Date(Date.now() - 60000);
     const placed: string[] = [];
     for (const key of ['rec-o-1', 'rec-o-2']) {
-      const r = await execute(url, PlaceOrderDocument, { input: { customerId: 'c-1', currency: 'EUR', idempotencyKey: key, items: [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9' }] } }, client);
+      const r = await execute(
+        url,
+        PlaceOrderDocument,
+        { input: { customerId: 'c-1', currency: 'EUR', idempotencyKey: key, items: [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9' }] } },
+        client,
+      );
       expect(r.errors).toBeUndefined();
       placed.push(r.data!.placeOrder.order.orderId);
     }
@@ -244,21 +350,44 @@ describe('reconciliation and repair over GraphQL', () => {
       return Number((await rs.json<{ n: string }>())[0]!.n);
     };
     await waitFor(async () => (await projected()) === 2, { timeoutMs: 30000, what: 'orders projected' });
-    await waitFor(async () => (await reconcile('CONTENT', window)).run.outcome === 'CLEAN', { timeoutMs: 20000, what: 'clean order window' });
+    await waitFor(async () => (await reconcile('CONTENT', window)).run.outcome === 'CLEAN', {
+      timeoutMs: 20000,
+      what: 'clean order window',
+    });
 
-    await deleteRows(ch(), db(), 'orders', `order_id = '${placed[0]}'`);
+    await deleteRows(ch(), clickhouseLayout(env.settings), db(), 'orders', `order_id = '${placed[0]}'`);
     const found = await reconcile('CONTENT', window);
     expect(found.discrepancies).toEqual([expect.objectContaining({ aggregateId: placed[0], kind: 'MISSING', sourceVersion: 1 })]);
     const rep = await execute(url, RepairDocument, { ids: [found.discrepancies[0]!.id] }, operator);
-    expect(rep.data!.repair).toEqual([expect.objectContaining({ action: 'REPLAY', eventId: `order-placed:${placed[0]}:v1`, verification: 'PASSED' })]);
+    expect(rep.data!.repair).toEqual([
+      expect.objectContaining({ action: 'REPLAY', eventId: `order-placed:${placed[0]}:v1`, verification: 'PASSED' }),
+    ]);
     expect((await reconcile('CONTENT', window)).run.outcome).toBe('CLEAN');
 
     // An operator's rebuild of the window: loaded from PostgreSQL, validated, swapped and verified.
-    const rb = await execute(url, RebuildProjectionDocument, { domain: 'orders', scope: window, reason: 'e2e: rebuild an order window' }, operator);
+    const rb = await execute(
+      url,
+      RebuildProjectionDocument,
+      { domain: 'orders', scope: window, reason: 'e2e: rebuild an order window' },
+      operator,
+    );
     expect(rb.errors).toBeUndefined();
-    expect(rb.data!.rebuildProjection).toMatchObject({ status: 'VERIFIED', phase: 'DONE', sourceRows: 2, quarantined: 0, retiredTable: null });
+    expect(rb.data!.rebuildProjection).toMatchObject({
+      status: 'VERIFIED',
+      phase: 'DONE',
+      sourceRows: 2,
+      quarantined: 0,
+      retiredTable: null,
+    });
     const audit = await execute(url, RepairsDocument, { filter: { domain: 'orders', actions: ['REBUILD'] } }, operator);
-    expect(audit.data!.repairs).toEqual([expect.objectContaining({ action: 'REBUILD', rebuildId: rb.data!.rebuildProjection.id, verification: 'PASSED', requestedBy: 'test-operator' })]);
+    expect(audit.data!.repairs).toEqual([
+      expect.objectContaining({
+        action: 'REBUILD',
+        rebuildId: rb.data!.rebuildProjection.id,
+        verification: 'PASSED',
+        requestedBy: 'test-operator',
+      }),
+    ]);
     expect((await reconcile('CONTENT', window)).run.outcome).toBe('CLEAN');
   });
 });

@@ -33,7 +33,12 @@ describe('publication strategy chosen per domain', () => {
     expect(fit.errors).toBeUndefined();
     expect(fit.data!.recordFitnessResult.publication).toMatchObject({ state: 'PUBLISHED_DIRECT' });
 
-    const order = await execute(app.gateway!.url, PlaceOrderDocument, { input: { customerId: 'c-1', currency: 'EUR', idempotencyKey: 'swap-2', items: [{ sku: 'A', quantity: 1, unitPrice: '5' }] } }, client);
+    const order = await execute(
+      app.gateway!.url,
+      PlaceOrderDocument,
+      { input: { customerId: 'c-1', currency: 'EUR', idempotencyKey: 'swap-2', items: [{ sku: 'A', quantity: 1, unitPrice: '5' }] } },
+      client,
+    );
     expect(order.errors).toBeUndefined();
     expect(order.data!.placeOrder).toMatchObject({ outcome: 'OUTBOX_STORED', publication: { state: 'NEW' } });
     const orderId = order.data!.placeOrder.order.orderId;
@@ -42,8 +47,16 @@ describe('publication strategy chosen per domain', () => {
     const dataId = String(fit.data!.recordFitnessResult.result.dataId);
     await readTopic(env.resources.kafka, env.resources.topics.fitnessResults, (m) => m.some((x) => x.key === dataId));
     await readTopic(env.resources.kafka, env.resources.topics.orders, (m) => m.some((x) => x.key === orderId));
-    await waitFor(async () => (await env.resources.pg('outbox_events').where({ aggregate_id: orderId }).first('status'))?.status === 'SENT', { what: 'outbox row SENT' });
+    await waitFor(
+      async () => (await env.resources.pg('outbox_events').where({ aggregate_id: orderId }).first('status'))?.status === 'SENT',
+      { what: 'outbox row SENT' },
+    );
     // Kafka-first writes no publication row on the normal path; the outbox strategy writes one.
-    expect(await env.resources.mysql.shard(Number(dataId) % 100).db('event_publications').count({ n: '*' })).toEqual([{ n: 0 }]);
+    expect(
+      await env.resources.mysql
+        .shard(Number(dataId) % 100)
+        .db('event_publications')
+        .count({ n: '*' }),
+    ).toEqual([{ n: 0 }]);
   });
 });

@@ -11,7 +11,12 @@ import { subscribe } from '../support/subscriptionClient';
 import { createTestEnv, type TestEnv } from '../support/testEnv';
 import { tokenFor } from '../support/tokens';
 
-const change = (eventId: string, to: StateChange['to'], from: StateChange['from'] = null, domain: StateChange['domain'] = 'fitness'): StateChange => ({
+const change = (
+  eventId: string,
+  to: StateChange['to'],
+  from: StateChange['from'] = null,
+  domain: StateChange['domain'] = 'fitness',
+): StateChange => ({
   eventId,
   domain,
   aggregateId: eventId.split('-')[2] ?? 'x',
@@ -44,7 +49,14 @@ describe('publication-state subscriptions', () => {
 
   it('delivers, in order, the transitions reported by another instance, filtered', async () => {
     const sub = subscribe(gatewayA.gateway!.wsUrl, PublicationStateChangedDocument, { domain: 'fitness', aggregateId: '900001' }, operator);
-    await waitFor(() => gatewayA.registry.getSingleMetric('tidemark_subscriptions_active')!.get().then((m) => m.values[0]?.value === 1), { what: 'subscription to register' });
+    await waitFor(
+      () =>
+        gatewayA.registry
+          .getSingleMetric('tidemark_subscriptions_active')!
+          .get()
+          .then((m) => m.values[0]?.value === 1),
+      { what: 'subscription to register' },
+    );
     workerB.stateChanges.emit([
       change('fitness-result-900001-v1', 'NEW'),
       change('fitness-result-777777-v1', 'NEW'), // other aggregate: filtered out
@@ -58,7 +70,12 @@ describe('publication-state subscriptions', () => {
       ['NEW', 'PROCESSING'],
       ['PROCESSING', 'SENT'],
     ]);
-    expect(sub.events[0]!.publicationStateChanged).toMatchObject({ eventId: 'fitness-result-900001-v1', domain: 'fitness', aggregateId: '900001', version: 1 });
+    expect(sub.events[0]!.publicationStateChanged).toMatchObject({
+      eventId: 'fitness-result-900001-v1',
+      domain: 'fitness',
+      aggregateId: '900001',
+      version: 1,
+    });
     await sub.dispose();
   });
 
@@ -67,7 +84,12 @@ describe('publication-state subscriptions', () => {
     await waitFor(() => anonymous.closeCode !== undefined, { what: 'anonymous connection to close' });
     expect(anonymous.closeCode).toBe(4403);
 
-    const client = subscribe(gatewayA.gateway!.wsUrl, PublicationStateChangedDocument, {}, `Bearer ${await tokenFor(env.settings, 'client')}`);
+    const client = subscribe(
+      gatewayA.gateway!.wsUrl,
+      PublicationStateChangedDocument,
+      {},
+      `Bearer ${await tokenFor(env.settings, 'client')}`,
+    );
     await waitFor(() => client.errors.length > 0, { what: 'FORBIDDEN' });
     expect(JSON.stringify(client.errors)).toContain('FORBIDDEN');
     expect(client.events).toEqual([]);
@@ -75,17 +97,26 @@ describe('publication-state subscriptions', () => {
   });
 
   it('disconnects a subscriber that stops reading, and keeps nothing for it', async () => {
-    const slow = await startTidemark({ ...env.settings, roles: ['gateway'], instanceId: 'gw-slow', subscriptionMaxBufferedBytes: 64 * 1024 }, { migrate: false });
+    const slow = await startTidemark(
+      { ...env.settings, roles: ['gateway'], instanceId: 'gw-slow', subscriptionMaxBufferedBytes: 64 * 1024 },
+      { migrate: false },
+    );
     try {
       const sub = subscribe(slow.gateway!.wsUrl, PublicationStateChangedDocument, {}, operator);
-      const active = () => slow.registry.getSingleMetric('tidemark_subscriptions_active')!.get().then((m) => m.values[0]?.value);
+      const active = () =>
+        slow.registry
+          .getSingleMetric('tidemark_subscriptions_active')!
+          .get()
+          .then((m) => m.values[0]?.value);
       await waitFor(async () => (await active()) === 1, { what: 'subscription to register' });
       // Stop reading: the client's socket is paused (TCP backpressure, as a stalled browser causes).
       await waitFor(() => sub.socket, { what: 'connection' });
       sub.socket!.pause();
       const big = 'x'.repeat(2000);
       for (let i = 0; i < 40 && (await active()) === 1; i++) {
-        slow.stateChangeHub!.dispatch(Array.from({ length: 500 }, (_, j) => ({ ...change(`fitness-result-${i}${j}-v1`, 'NEW'), aggregateId: `${big}${j}` })));
+        slow.stateChangeHub!.dispatch(
+          Array.from({ length: 500 }, (_, j) => ({ ...change(`fitness-result-${i}${j}-v1`, 'NEW'), aggregateId: `${big}${j}` })),
+        );
         await new Promise((r) => setImmediate(r));
       }
       sub.socket!.resume();

@@ -20,13 +20,9 @@ describe('subscriptions across a Kafka outage', () => {
   let app: Tidemark;
 
   beforeAll(async () => {
-    // Enough relay attempts to outlast the outage however slowly the broker restarts on a busy
-    // machine, so the row is retried after the broker returns rather than dead-lettered during it.
-    const started = await startPrivateEngines(
-      testSettings({ relayBackoffBaseMs: 1000, relayBackoffMaxMs: 3000, kafkaFirstRelayMaxAttempts: 100, kafkaFirstRelayPollIntervalMs: 200 }),
-      uniqueSuffix(),
-      () => undefined,
-    );
+    // The production attempt limits and backoff: an outage is not the record's failure, so however
+    // slowly the broker restarts, the row waits for it instead of being dead-lettered.
+    const started = await startPrivateEngines(testSettings({ kafkaFirstRelayPollIntervalMs: 200 }), uniqueSuffix(), () => undefined);
     engines = started.engines;
     settings = started.settings;
     await createDatabases(settings);
@@ -43,18 +39,43 @@ describe('subscriptions across a Kafka outage', () => {
   }, 120000);
 
   it('pushes NOT_PUBLISHED while Kafka is down, then PUBLISHED after recovery, in order', async () => {
-    const sub = subscribe(app.gateway!.wsUrl, PublicationStateChangedDocument, { domain: 'orders' }, `Bearer ${await tokenFor(settings, 'operator')}`);
-    await waitFor(async () => (await app.registry.getSingleMetric('tidemark_subscriptions_active')!.get()).values[0]?.value === 1, { what: 'subscription' });
+    const sub = subscribe(
+      app.gateway!.wsUrl,
+      PublicationStateChangedDocument,
+      { domain: 'orders' },
+      `Bearer ${await tokenFor(settings, 'operator')}`,
+    );
+    await waitFor(async () => (await app.registry.getSingleMetric('tidemark_subscriptions_active')!.get()).values[0]?.value === 1, {
+      what: 'subscription',
+    });
 
     await engines.stop('kafka', 'graceful');
-    const placed = await execute(app.gateway!.url, PlaceOrderDocument, { input: { customerId: 'c-outage', currency: 'EUR', idempotencyKey: 'outage-1', items: [{ sku: 'A', quantity: 1, unitPrice: '3.50' }] } }, await authHeader(settings, 'client'));
+    const placed = await execute(
+      app.gateway!.url,
+      PlaceOrderDocument,
+      {
+        input: {
+          customerId: 'c-outage',
+          currency: 'EUR',
+          idempotencyKey: 'outage-1',
+          items: [{ sku: 'A', quantity: 1, unitPrice: '3.50' }],
+        },
+      },
+      await authHeader(settings, 'client'),
+    );
     expect(placed.errors).toBeUndefined();
     expect(placed.data!.placeOrder).toMatchObject({ outcome: 'FALLBACK_STORED', publication: { state: 'NOT_PUBLISHED' } });
     const eventId = placed.data!.placeOrder.publication!.eventId;
 
     await engines.start('kafka');
-    await waitFor(() => sub.events.some((e) => e.publicationStateChanged.eventId === eventId && e.publicationStateChanged.to === 'PUBLISHED'), { what: 'PUBLISHED after recovery', timeoutMs: 120000, intervalMs: 250 });
-    const states = sub.events.map((e) => e.publicationStateChanged).filter((c) => c.eventId === eventId).map((c) => c.to);
+    await waitFor(
+      () => sub.events.some((e) => e.publicationStateChanged.eventId === eventId && e.publicationStateChanged.to === 'PUBLISHED'),
+      { what: 'PUBLISHED after recovery', timeoutMs: 120000, intervalMs: 250 },
+    );
+    const states = sub.events
+      .map((e) => e.publicationStateChanged)
+      .filter((c) => c.eventId === eventId)
+      .map((c) => c.to);
     expect(states[0]).toBe('NOT_PUBLISHED');
     expect(states[states.length - 1]).toBe('PUBLISHED');
     expect(states).not.toContain('DEAD_LETTER');

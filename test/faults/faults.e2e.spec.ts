@@ -8,135 +8,210 @@
 // parked, clear errors and no hangs while a store was down, CATCHING_UP or STALE during the outage
 // and FRESH after. The profile (support/profile.ts) decides how hard: `npm test` runs the reduced one,
 // `npm run test:faults` the full one. Figures: .tidemark/faults/report-<profile>.json.
-import { authHeader } from '../support/tokens';
-import { Cluster } from './support/cluster';
-import { createFaultEnv, type FaultEnv } from './support/faultEnv';
 import { killProjectorBetweenInsertAndCommit, killRelayMidBatch } from './support/faultActions';
-import { FreshnessProbe } from './support/freshnessProbe';
-import { compareStores, readFitnessProjection, readOrdersProjection } from './support/oracle';
+import { useFaultRun } from './support/faultRun';
+import { metricValues, readyz } from './support/opsProbe';
+import { compareStores, readFitnessProjection } from './support/oracle';
 import { readDeadLetters, sendPoison } from './support/poison';
-import { productReconciliation } from './support/productReconciliation';
 import { selectedProfile } from './support/profile';
-import { printReport, writeReport, type FaultRecord, type SuiteReport } from './support/report';
 import { connectionKiller, type ConnectionKiller } from './support/storeFaults';
-import { timeToVisible, type ProductReconciliation } from './support/verify';
-import { runCycle, type Expect, type Injected } from './support/faultCycle';
-import { Workload } from './support/workload';
-import { waitFor } from '../../src/shared/lifecycle';
-import { projectorGroupId } from '../../src/projections/projectorRole';
+import { timeToVisible } from './support/verify';
+import { sleep, waitFor } from '../../src/shared/lifecycle';
+import { projectorGroupId } from '../../src/projections/projectorGroup';
 
 const profile = selectedProfile();
 jest.setTimeout(profile.cycleTimeoutMs);
 
 describe(`fault suite (${profile.name} profile)`, () => {
-  let env: FaultEnv;
-  let cluster: Cluster;
-  let workload: Workload;
-  let probe: FreshnessProbe;
+  const run = useFaultRun({
+    suite: 'faults',
+    profile,
+    processes: [
+      ['gateway', ['gateway']],
+      ['relay-1', ['relay']],
+      ['projector-1', ['projector']],
+      ['reconciler', ['reconciler']],
+    ],
+  });
   let killer: ConnectionKiller;
-  let reconciliation: ProductReconciliation;
-  const records: FaultRecord[] = [];
-  const started = Date.now();
-  const detectId = 700000 + Math.floor(Math.random() * 99999);
-  const log = (l: string) => process.env.FAULTS_VERBOSE && process.stderr.write(`[faults] ${l}\n`);
-
-  beforeAll(async () => {
-    env = await createFaultEnv(log);
-    cluster = new Cluster(env);
-    await Promise.all([cluster.start('gateway', ['gateway']), cluster.start('relay-1', ['relay']), cluster.start('projector-1', ['projector']), cluster.start('reconciler', ['reconciler'])]);
-    const url = cluster.gateway.url!;
-    workload = new Workload({ url, headers: await authHeader(env.settings, 'client'), runId: env.runId, detectId, workers: profile.workers, ratePerSecond: profile.ratePerSecond, requestTimeoutMs: 15000 });
-    probe = new FreshnessProbe({ url, headers: await authHeader(env.settings, 'analyst'), detectId, everyMs: 400, timeoutMs: 15000 });
-    killer = connectionKiller(env.settings);
-    reconciliation = productReconciliation({ url, headers: await authHeader(env.settings, 'operator'), detectId, from: new Date(started - 60000) });
-    workload.start();
-    probe.start();
-  }, 240000);
-
+  beforeAll(() => {
+    killer = connectionKiller(run.env.settings);
+  });
   afterAll(async () => {
-    await workload?.pause(20000).catch(() => undefined);
-    await probe?.stop();
-    if (env) {
-      const found = await foundAcknowledged().catch(() => -1);
-      const report: SuiteReport = {
-        profile: profile.name,
-        startedAt: new Date(started).toISOString(),
-        durationMs: Date.now() - started,
-        faultsInjected: records.filter((r) => r.fault !== 'baseline').length,
-        writesAcknowledged: workload?.acknowledged.length ?? 0,
-        committedAfterUnknownOutcome: workload?.committedUnacknowledged ?? 0,
-        writesFound: found,
-        discrepanciesAfterRecovery: records.reduce((n, r) => n + r.verdict.differences + r.verdict.productDiscrepancies, 0),
-        faults: records,
-        anomalies: workload?.anomalies ?? [],
-      };
-      const file = writeReport(report);
-      process.stdout.write(`\n${printReport(report)}\n(report: ${file}; logs: ${cluster?.logs})\n`);
-    }
     await killer?.close();
-    await cluster?.stopAll();
-    await env?.cleanup();
-  }, 120000);
+  });
+  const cycle = run.cycle.bind(run);
 
-  /** Acknowledged writes whose aggregate ClickHouse shows at (at least) the acknowledged version. */
-  async function foundAcknowledged(): Promise<number> {
-    const [f, o] = await Promise.all([readFitnessProjection(env.resources), readOrdersProjection(env.resources)]);
-    return workload.acknowledged.filter((a) => (a.domain === 'fitness' ? (f.get(a.id)?.version ?? 0) >= a.version : o.has(a.id))).length;
+  /**
+   * Latency bounds of the outage cycles: 100 ms. The full profile runs alone and is held to exactly that.
+   * The reduced one runs inside `npm test`, beside another jest worker on the same two cores, where
+   * scheduling alone moves such figures: orders are held to 100 ms or twice what the same figure was
+   * under steady traffic in this run (the baseline), whichever is larger, since orders waiting for a
+   * hung broker take seconds. The event loop is held to what the defect looked like (a catch-up burst
+   * stalling the process long enough for late keep-alive timers to close sockets in use): 1 s, or four
+   * times the baseline. CI run 8 measured 232 ms on a saturated machine against a 60-80 ms baseline.
+   */
+  function boundMs(baselineMs: number): number {
+    return profile.name === 'full' ? 100 : Math.max(100, 2 * baselineMs);
+  }
+  function lagBoundMs(baselineMs: number): number {
+    return profile.name === 'full' ? 100 : Math.max(1000, 4 * baselineMs);
+  }
+  const baselineLagMs = () =>
+    (run.records.find((r) => r.fault === 'baseline')?.evidence.gatewayEventLoopP99MsDuringRecovery as { maxP99Ms?: number } | undefined)
+      ?.maxP99Ms ?? 0;
+  let baselineEndedAt = 0;
+  const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.99) - 1)] ?? 0;
+  const baselineOrderP99Ms = () =>
+    p99(run.workload.orderTimings.filter((t) => t.startedAt < baselineEndedAt && t.outcome === 'PUBLISHED_DIRECT').map((t) => t.ms));
+
+  /**
+   * While Kafka is out: the gateway stays ready (degraded, naming Kafka) because it can still write and
+   * read; the relay and the projector, which cannot do their jobs, are not ready; every process answers
+   * its operations endpoints. Orders meanwhile go to the fallback table at once (the circuit is open).
+   */
+  async function duringKafkaOutage(): Promise<Record<string, unknown>> {
+    const [gateway, relay, projector] = await Promise.all(
+      ['gateway', 'relay-1', 'projector-1'].map((n) => readyz(run.cluster.processes.get(n)!.opsUrl)),
+    );
+    expect({ status: gateway!.status, degraded: gateway!.body.degraded }).toEqual({ status: 200, degraded: ['kafka'] });
+    expect({ status: relay!.status, failing: relay!.body.failing }).toEqual({ status: 503, failing: ['kafka'] });
+    expect({ status: projector!.status, failing: projector!.body.failing }).toEqual({ status: 503, failing: ['kafka'] });
+    for (const n of ['relay-1', 'projector-1']) expect((await fetch(`${run.cluster.processes.get(n)!.opsUrl}/healthz`)).status).toBe(200);
+    // The relay stopped claiming: its circuit is open, like the gateway's.
+    expect((await metricValues(run.cluster.processes.get('relay-1')!.opsUrl, 'kafka_circuit_open')).map((m) => m.value)).toEqual([1]);
+    const circuit = await metricValues(run.cluster.gateway.opsUrl, 'kafka_circuit_open');
+    expect(circuit.map((m) => m.value)).toEqual([1]);
+    return { readyzDuringOutage: { gateway: gateway!.body, relay: relay!.body.status, projector: projector!.body.status } };
   }
 
-  const cycle = (name: string, inject: () => Promise<Injected>, expectations: Expect = {}) =>
-    runCycle({ resources: env.resources, workload, probe, reconciliation, profile, records }, name, inject, expectations);
-
   it('keeps the stores and ClickHouse identical under steady traffic (baseline)', async () => {
-    await waitFor(() => workload.acknowledged.length >= 30 && Date.now() - started >= profile.steadyMs, { timeoutMs: 60000, what: 'baseline traffic' });
-    await cycle('baseline', async () => ({ hold: false, restore: async () => undefined }));
+    await waitFor(() => run.workload.acknowledged.length >= 30 && Date.now() - run.started >= profile.steadyMs, {
+      timeoutMs: 60000,
+      what: 'baseline traffic',
+    });
+    // The baseline's "recovery" is steady traffic: its event-loop figure is the reference for the outages'.
+    await cycle('baseline', async () => ({ hold: false, restore: async () => sleep(10000) }), { watchGatewayLag: true });
+    baselineEndedAt = Date.now();
+    run.records[run.records.length - 1]!.evidence.placeOrderP99Ms = baselineOrderP99Ms();
   });
 
   // Odd repeats stop the engine gracefully (SIGTERM), even ones kill it (SIGKILL); ClickHouse the other way round.
   const stopMode = (engine: 'kafka' | 'clickhouse', i: number) => ((i % 2 === 1) === (engine === 'kafka') ? 'graceful' : 'kill');
+  // A Kafka outage with the production attempt limits and backoff: nothing may be PARKED or
+  // DEAD_LETTER afterwards, and no operator call is made; everything heals by itself.
   for (let i = 1; i <= profile.repeats; i++) {
     const mode = stopMode('kafka', i);
     it(`recovers when the Kafka broker stops (${mode}) and starts again (#${i})`, () =>
-      cycle(`kafka-stopped-${mode}#${i}`, async () => {
-        await env.engines.stop('kafka', mode);
-        return { hold: true, restore: () => env.engines.start('kafka') };
-      }, { notFreshDuring: ['fitness', 'orders'] }));
+      cycle(
+        `kafka-stopped-${mode}#${i}`,
+        async () => {
+          await run.env.engines.stop('kafka', mode);
+          return { hold: true, holdMs: profile.kafkaOutageMs, whileHeld: duringKafkaOutage, restore: () => run.env.engines.start('kafka') };
+        },
+        { notFreshDuring: ['fitness', 'orders'], gatewayLagP99UnderMs: lagBoundMs(baselineLagMs()), recoveredWithinMs: 60000 },
+      ));
   }
 
+  it('stays bounded when the broker hangs (TCP accepted, no answers): the circuit opens and orders stop waiting', async () => {
+    const name = 'kafka-hung';
+    let openedAt = 0;
+    let hungAt = 0;
+    let restoredAt = 0;
+    await cycle(
+      name,
+      async () => {
+        run.env.engines.freeze('kafka');
+        hungAt = Date.now();
+        await waitFor(async () => (await metricValues(run.cluster.gateway.opsUrl, 'kafka_circuit_open'))[0]?.value === 1, {
+          timeoutMs: 60000,
+          intervalMs: 100,
+          what: "the gateway's circuit to open",
+        });
+        openedAt = Date.now();
+        return {
+          hold: true,
+          holdMs: Math.max(15000, profile.kafkaOutageMs / 2),
+          restore: async () => {
+            restoredAt = Date.now();
+            run.env.engines.thaw('kafka');
+          },
+        };
+      },
+      { notFreshDuring: ['fitness', 'orders'] },
+    );
+    const s = run.env.settings;
+    const during = run.workload.orderTimings.filter((t) => t.startedAt >= hungAt && t.startedAt < restoredAt);
+    const beforeOpen = during.filter((t) => t.startedAt < openedAt);
+    // Give the circuit a moment to be seen by requests already on their way when it opened.
+    const afterOpen = during.filter((t) => t.startedAt >= openedAt + 200);
+    const bound = boundMs(baselineOrderP99Ms());
+    const figures = {
+      boundMs: bound,
+      ordersWhileHung: during.length,
+      beforeOpen: { n: beforeOpen.length, maxMs: Math.max(0, ...beforeOpen.map((t) => t.ms)) },
+      afterOpen: {
+        n: afterOpen.length,
+        p50Ms: [...afterOpen.map((t) => t.ms)].sort((a, b) => a - b)[Math.floor(afterOpen.length / 2)],
+        p99Ms: p99(afterOpen.map((t) => t.ms)),
+      },
+      circuitOpenedAfterMs: openedAt - hungAt,
+    };
+    run.records[run.records.length - 1]!.evidence.placeOrderWhileHung = figures;
+    // The first orders wait at most the direct deadline plus the fallback write's own timeout...
+    expect(figures.beforeOpen.maxMs).toBeLessThanOrEqual(s.kafkaFirstDeadlineMs + s.kafkaFirstFallbackTimeoutMs);
+    // ...and once the circuit is open, none waits for the hung broker any more.
+    expect(afterOpen.length).toBeGreaterThanOrEqual(20);
+    expect(afterOpen.every((t) => t.outcome === 'FALLBACK_STORED')).toBe(true);
+    expect(figures.afterOpen.p99Ms).toBeLessThan(bound);
+  });
+
   it('recovers when a relay is SIGKILLed with a claimed batch in flight', () =>
-    cycle('relay-sigkill-mid-batch', async () => {
-      const killed = await killRelayMidBatch(env.resources, cluster, 'relay-1');
-      return {
-        hold: false,
-        restore: async () => void (await cluster.start('relay-1', ['relay'])),
-        evidence: async () => ({ ...killed }),
-      };
-    }, { notFreshDuring: ['fitness'] }));
+    cycle(
+      'relay-sigkill-mid-batch',
+      async () => {
+        const killed = await killRelayMidBatch(run.env.resources, run.cluster, 'relay-1');
+        return {
+          hold: false,
+          restore: async () => void (await run.cluster.start('relay-1', ['relay'])),
+          evidence: async () => ({ ...killed }),
+        };
+      },
+      { notFreshDuring: ['fitness'] },
+    ));
 
   it('recovers when a projector is SIGKILLed between its ClickHouse insert and its offset commit', () =>
-    cycle('projector-sigkill-before-commit', async () => {
-      const backlog = async () => {
-        const n = workload.acknowledged.length;
-        await waitFor(() => workload.acknowledged.length >= n + 40, { timeoutMs: 30000, what: 'a Kafka backlog' });
-      };
-      const killed = await killProjectorBetweenInsertAndCommit(env.resources, cluster, 'projector-1', backlog);
-      return {
-        hold: false,
-        restore: async () => void (await cluster.start('projector-1', ['projector'])),
-        evidence: async () => {
-          const c = await compareStores(env.resources);
-          return { ...killed, physicalRows: c.physicalRows, logicalRows: c.fitnessRows + c.orderRows };
-        },
-      };
-    }, { notFreshDuring: ['fitness', 'orders'] }));
+    cycle(
+      'projector-sigkill-before-commit',
+      async () => {
+        const backlog = async () => {
+          const n = run.workload.acknowledged.length;
+          await waitFor(() => run.workload.acknowledged.length >= n + 40, { timeoutMs: 30000, what: 'a Kafka backlog' });
+        };
+        const killed = await killProjectorBetweenInsertAndCommit(run.env.resources, run.cluster, 'projector-1', backlog);
+        return {
+          hold: false,
+          restore: async () => void (await run.cluster.start('projector-1', ['projector'])),
+          evidence: async () => {
+            const c = await compareStores(run.env.resources);
+            return { ...killed, physicalRows: c.physicalRows, logicalRows: c.fitnessRows + c.orderRows };
+          },
+        };
+      },
+      { notFreshDuring: ['fitness', 'orders'] },
+    ));
 
   for (let i = 1; i <= profile.repeats; i++) {
     const mode = stopMode('clickhouse', i);
     it(`recovers when ClickHouse stops (${mode}) and starts again (#${i})`, () =>
-      cycle(`clickhouse-stopped-${mode}#${i}`, async () => {
-        await env.engines.stop('clickhouse', mode);
-        return { hold: true, restore: () => env.engines.start('clickhouse') };
-      }, { notFreshDuring: ['fitness', 'orders'] }));
+      cycle(
+        `clickhouse-stopped-${mode}#${i}`,
+        async () => {
+          await run.env.engines.stop('clickhouse', mode);
+          return { hold: true, restore: () => run.env.engines.start('clickhouse') };
+        },
+        { notFreshDuring: ['fitness', 'orders'] },
+      ));
   }
 
   it('recovers when MySQL connections are killed during writes', () =>
@@ -153,12 +228,12 @@ describe(`fault suite (${profile.name} profile)`, () => {
 
   it('runs two relays and two projectors, then loses one of each', () =>
     cycle('scale-out-then-in', async () => {
-      await Promise.all([cluster.start('relay-2', ['relay']), cluster.start('projector-2', ['projector'])]);
-      const admin = env.resources.kafka.admin();
+      await Promise.all([run.cluster.start('relay-2', ['relay']), run.cluster.start('projector-2', ['projector'])]);
+      const admin = run.env.resources.kafka.admin();
       await admin.connect();
       const members = await waitFor(
         async () => {
-          const g = await admin.describeGroups([projectorGroupId(env.settings)]);
+          const g = await admin.describeGroups([projectorGroupId(run.env.settings)]);
           return g.groups[0]!.members.length === 2 ? 2 : undefined;
         },
         { timeoutMs: 60000, what: 'two projector group members' },
@@ -166,29 +241,33 @@ describe(`fault suite (${profile.name} profile)`, () => {
       return {
         hold: true,
         restore: async () => {
-          await Promise.all([cluster.remove('relay-1'), cluster.remove('projector-1')]);
+          await Promise.all([run.cluster.remove('relay-1'), run.cluster.remove('projector-1')]);
         },
-        evidence: async () => ({ projectorMembersWhileScaledOut: members, relaysAfter: cluster.of('relay').length, projectorsAfter: cluster.of('projector').length }),
+        evidence: async () => ({
+          projectorMembersWhileScaledOut: members,
+          relaysAfter: run.cluster.of('relay').length,
+          projectorsAfter: run.cluster.of('projector').length,
+        }),
       };
     }));
 
   it('dead-letters poison (malformed bytes, an unknown schemaVersion) without blocking a partition', async () => {
     let poison: Awaited<ReturnType<typeof sendPoison>> | undefined;
     await cycle('poison', async () => {
-      poison = await sendPoison(env.resources.kafka, env.resources.topics, detectId);
+      poison = await sendPoison(run.env.resources.kafka, run.env.resources.topics, run.detectId);
       return { hold: false, restore: async () => undefined };
     });
-    const dead = await readDeadLetters(env.resources.kafka, env.resources.topics.deadLetter, 3);
+    const dead = await readDeadLetters(run.env.resources.kafka, run.env.resources.topics.deadLetter, 3);
     expect(dead.map((d) => d.reason).sort()).toEqual(['MALFORMED_JSON', 'MALFORMED_JSON', 'UNSUPPORTED_SCHEMA_VERSION']);
-    expect((await readFitnessProjection(env.resources)).has(String(poison!.foreignDataId))).toBe(false);
-    records[records.length - 1]!.evidence.deadLetters = dead.map((d) => ({ reason: d.reason, sourceTopic: d.sourceTopic }));
+    expect((await readFitnessProjection(run.env.resources)).has(String(poison!.foreignDataId))).toBe(false);
+    run.records[run.records.length - 1]!.evidence.deadLetters = dead.map((d) => ({ reason: d.reason, sourceTopic: d.sourceTopic }));
   });
 
   it('ends with every acknowledged write found in ClickHouse', async () => {
-    await workload.pause();
-    await timeToVisible(env.resources, [...workload.acknowledged], Date.now(), profile.recoveryTimeoutMs);
-    const found = await foundAcknowledged();
-    expect(found).toBe(workload.acknowledged.length);
-    expect(workload.acknowledged.length).toBeGreaterThan(0);
+    await run.workload.pause();
+    await timeToVisible(run.env.resources, [...run.workload.acknowledged], Date.now(), profile.recoveryTimeoutMs);
+    const found = await run.foundAcknowledged();
+    expect(found).toBe(run.workload.acknowledged.length);
+    expect(run.workload.acknowledged.length).toBeGreaterThan(0);
   });
 });

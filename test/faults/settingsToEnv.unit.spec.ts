@@ -6,7 +6,13 @@ import { canonical3 } from './support/workload';
 
 describe('settingsToEnv', () => {
   it('round-trips every setting through the environment', () => {
-    const s = { ...loadSettings({ TIDEMARK_ENV: 'test' }), ...FAULT_TUNING, fitnessShardDatabases: ['tidemark_f_x_f0', 'tidemark_f_x_f1'], kafkaBrokers: ['127.0.0.1:20001'], authJwtSecret: 'a'.repeat(32) };
+    const s = {
+      ...loadSettings({ TIDEMARK_ENV: 'test' }),
+      ...FAULT_TUNING,
+      fitnessShardDatabases: ['tidemark_f_x_f0', 'tidemark_f_x_f1'],
+      kafkaBrokers: ['127.0.0.1:20001'],
+      authJwtSecret: 'a'.repeat(32),
+    };
     expect(loadSettings(settingsToEnv(s))).toEqual(s);
   });
 

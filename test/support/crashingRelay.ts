@@ -6,31 +6,28 @@
 import 'reflect-metadata';
 import type { Settings } from '../../src/config/settings';
 import { openResources } from '../../src/app/resources';
-import { createRegistry } from '../../src/metrics/registry';
-import { silentLogger } from '../../src/shared/logger';
-import { exponentialBackoff } from '../../src/relay/backoff';
-import { fromKafkaSink } from '../../src/relay/outbox/kafkaSink';
-import { outboxMetrics } from '../../src/relay/outbox/metrics';
-import { startOutboxRelay } from '../../src/relay/outbox/relay';
+import { fromKafkaSink } from '../../src/relay/kafkaSink';
+import { startRelayLoop } from '../../src/relay/relayEngine';
+import { mysqlStore, tableOf, testRelayDeps } from './relayDeps';
+import { ownEmbeddedClickHouse } from './embeddedClickHouse';
 
-const settings = JSON.parse(process.env.TIDEMARK_TEST_SETTINGS ?? '{}') as Settings;
+const parent = JSON.parse(process.env.TIDEMARK_TEST_SETTINGS ?? '{}') as Settings;
+// Never the parent's embedded ClickHouse directory: libchdb locks it to the parent process.
+const settings: Settings = { ...parent, ...ownEmbeddedClickHouse(parent) };
 const crashAt = process.env.CRASH_AT;
 const leaseMs = Number(process.env.LEASE_MS ?? 1500);
 const resources = openResources(settings);
+const store = mysqlStore({ resources });
 
-startOutboxRelay({
-  store: { kind: 'mysql', shard: 0, db: resources.mysql.shard(0).db },
-  sink: fromKafkaSink(resources.kafka, { timeoutMs: leaseMs - 500 }),
-  policy: exponentialBackoff({ baseMs: 50, maxMs: 200, maxAttempts: 10 }),
-  batchSize: 100,
-  pollIntervalMs: 20,
-  leaseMs,
-  publishTimeoutMs: leaseMs - 500,
-  owner: 'crashing-relay',
-  metrics: outboxMetrics(createRegistry(false)),
-  logger: silentLogger,
-  onStage: (stage) => {
-    // Dies at once, like a kill -9 or a power cut: no completion, no cleanup, no drain.
-    if (stage === crashAt) process.kill(process.pid, 'SIGKILL');
-  },
-});
+startRelayLoop(
+  tableOf(store),
+  testRelayDeps(store, fromKafkaSink(resources.kafka, { timeoutMs: leaseMs - 500 }), {
+    leaseMs,
+    publishTimeoutMs: leaseMs - 500,
+    owner: 'crashing-relay',
+    onStage: (stage) => {
+      // Dies at once, like a kill -9 or a power cut: no completion, no cleanup, no drain.
+      if (stage === crashAt) process.kill(process.pid, 'SIGKILL');
+    },
+  }),
+);

@@ -5,6 +5,7 @@ import { fitnessService, type FitnessService } from '../../src/domains/fitness/s
 import { fitnessOutboxPublisher } from '../../src/domains/fitness/wiring';
 import { TidemarkError } from '../../src/shared/errors';
 import { createTestEnv, type TestEnv } from './testEnv';
+import { discardStateChanges } from '../../src/publication/stateChanges/stateChange';
 
 export const teacherInput = { detectId: 10001, userId: 4, projectId: 3, schoolId: 77, grade: 5, result: '2.21', unit: 'm' };
 
@@ -34,11 +35,16 @@ export function useFitnessHarness(): FitnessHarness {
     async counts() {
       const out: number[] = [];
       for (const s of h.env.resources.mysql.shards)
-        for (const t of ['fitness_results', 'fitness_result_deletions', 'outbox_events', 'fitness_idempotency_keys']) out.push(Number(((await s.db(t).count({ n: '*' })) as { n: number }[])[0]!.n));
+        for (const t of ['fitness_results', 'fitness_result_deletions', 'outbox_events', 'fitness_idempotency_keys'])
+          out.push(Number(((await s.db(t).count({ n: '*' })) as { n: number }[])[0]!.n));
       return out;
     },
     outboxOf: async (dataId) =>
-      h.shardDb(dataId % 100)('outbox_events').where({ aggregate_id: String(dataId) }).orderBy('version').select('event_id', 'version', 'status', 'message_key', 'message_value', 'topic'),
+      h
+        .shardDb(dataId % 100)('outbox_events')
+        .where({ aggregate_id: String(dataId) })
+        .orderBy('version')
+        .select('event_id', 'version', 'status', 'message_key', 'message_value', 'topic'),
     async codeOf(p) {
       try {
         await p;
@@ -50,7 +56,7 @@ export function useFitnessHarness(): FitnessHarness {
   } as FitnessHarness;
   beforeAll(async () => {
     h.env = await createTestEnv();
-    h.fitness = fitnessService({ shards: h.env.resources.mysql, publisher: fitnessOutboxPublisher(h.env.resources) });
+    h.fitness = fitnessService({ shards: h.env.resources.mysql, publisher: fitnessOutboxPublisher(h.env.resources, discardStateChanges) });
   });
   afterAll(async () => {
     await h.env?.cleanup();

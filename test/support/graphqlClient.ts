@@ -8,7 +8,12 @@ export interface GraphQLResponse<T> {
   errors?: { message: string; path?: string[]; extensions?: { code?: string; [k: string]: unknown } }[];
 }
 
-export async function execute<T, V>(url: string, doc: TypedDocumentNode<T, V>, variables?: V, headers: Record<string, string> = {}): Promise<GraphQLResponse<T>> {
+export async function execute<T, V>(
+  url: string,
+  doc: TypedDocumentNode<T, V>,
+  variables?: V,
+  headers: Record<string, string> = {},
+): Promise<GraphQLResponse<T>> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -19,7 +24,16 @@ export async function execute<T, V>(url: string, doc: TypedDocumentNode<T, V>, v
 }
 
 /** Raw query text, for hostile or hand-written requests. */
-export async function executeRaw(url: string, query: string, variables?: unknown, headers: Record<string, string> = {}): Promise<GraphQLResponse<Record<string, unknown>>> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+export async function executeRaw(
+  url: string,
+  query: string,
+  variables?: unknown,
+  headers: Record<string, string> = {},
+): Promise<GraphQLResponse<Record<string, unknown>>> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
   return { status: res.status, ...((await res.json()) as object) };
 }

@@ -2,24 +2,61 @@
 // string argument of every mutation, query and operator action, and every kind of invalid token on an
 // otherwise valid write. Strings that are valid for a free-text argument are not refused here; the spec
 // checks separately that they are stored as plain data.
-import { BAD_INPUT, CORRECT, DELETE, EITHER, INVALID, PLACE, RECORD, show, validOrder, validRecord, type Auth, type HostileCase, type Seeded } from './hostileCases';
+import {
+  BAD_INPUT,
+  CORRECT,
+  DELETE,
+  EITHER,
+  INVALID,
+  PLACE,
+  RECORD,
+  show,
+  validOrder,
+  validRecord,
+  type Auth,
+  type HostileCase,
+  type Seeded,
+} from './hostileCases';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const FREE_TEXT_OK = (s: string) => s.trim() !== '' && !/[\u0000-\u001f\u007f]/.test(s);
 
 export function injectionCases(strings: string[]): HostileCase[] {
   const c: HostileCase[] = [];
-  const rec = (group: string, name: string, over: Record<string, unknown>, codes: string[]) => c.push({ group, name, query: RECORD, variables: { input: { ...validRecord(), ...over } }, expect: 'reject', codes });
-  const ord = (group: string, name: string, over: Record<string, unknown>, codes: string[]) => c.push({ group, name, query: PLACE, variables: { input: { ...validOrder(), ...over } }, expect: 'reject', codes });
+  const rec = (group: string, name: string, over: Record<string, unknown>, codes: string[]) =>
+    c.push({ group, name, query: RECORD, variables: { input: { ...validRecord(), ...over } }, expect: 'reject', codes });
+  const ord = (group: string, name: string, over: Record<string, unknown>, codes: string[]) =>
+    c.push({ group, name, query: PLACE, variables: { input: { ...validOrder(), ...over } }, expect: 'reject', codes });
   const item = (over: Record<string, unknown>) => ({ items: [{ sku: 'SKU-1', quantity: 1, unitPrice: '1.00', ...over }] });
   for (const s of strings) {
     const g = 'injection';
     rec(g, `record unit ${show(s)}`, { unit: s }, INVALID);
     rec(g, `record result ${show(s)}`, { result: s }, BAD_INPUT);
     if (!SAFE_ID.test(s)) rec(g, `record idempotencyKey ${show(s)}`, { idempotencyKey: s }, INVALID);
-    c.push({ group: g, name: `correct dataId ${show(s)}`, query: CORRECT, variables: { dataId: s, v: 1, result: '2.000', unit: 'm' }, expect: 'reject', codes: EITHER });
-    c.push({ group: g, name: `correct result ${show(s)}`, query: CORRECT, variables: (x: Seeded) => ({ dataId: x.dataId, v: x.version, result: s, unit: 'm' }), expect: 'reject', codes: BAD_INPUT });
-    c.push({ group: g, name: `correct unit ${show(s)}`, query: CORRECT, variables: (x: Seeded) => ({ dataId: x.dataId, v: x.version, result: '2.000', unit: s }), expect: 'reject', codes: INVALID });
+    c.push({
+      group: g,
+      name: `correct dataId ${show(s)}`,
+      query: CORRECT,
+      variables: { dataId: s, v: 1, result: '2.000', unit: 'm' },
+      expect: 'reject',
+      codes: EITHER,
+    });
+    c.push({
+      group: g,
+      name: `correct result ${show(s)}`,
+      query: CORRECT,
+      variables: (x: Seeded) => ({ dataId: x.dataId, v: x.version, result: s, unit: 'm' }),
+      expect: 'reject',
+      codes: BAD_INPUT,
+    });
+    c.push({
+      group: g,
+      name: `correct unit ${show(s)}`,
+      query: CORRECT,
+      variables: (x: Seeded) => ({ dataId: x.dataId, v: x.version, result: '2.000', unit: s }),
+      expect: 'reject',
+      codes: INVALID,
+    });
     c.push({ group: g, name: `delete dataId ${show(s)}`, query: DELETE, variables: { dataId: s, v: 1 }, expect: 'reject', codes: EITHER });
     ord(g, `order currency ${show(s)}`, { currency: s }, INVALID);
     ord(g, `order unitPrice ${show(s)}`, item({ unitPrice: s }), BAD_INPUT);
@@ -28,16 +65,41 @@ export function injectionCases(strings: string[]): HostileCase[] {
       ord(g, `order sku ${show(s)}`, item({ sku: s }), INVALID);
       ord(g, `order idempotencyKey ${show(s)}`, { idempotencyKey: s }, INVALID);
     }
-    const ans = (name: string, query: string, variables: unknown, auth: Auth = 'client') => c.push({ group: g, name, query, variables, auth, expect: 'answer', codes: EITHER });
+    const ans = (name: string, query: string, variables: unknown, auth: Auth = 'client') =>
+      c.push({ group: g, name, query, variables, auth, expect: 'answer', codes: EITHER });
     ans(`fitnessResult dataId ${show(s)}`, 'query Q($s: ID!) { fitnessResult(dataId: $s) { dataId } }', { s });
     ans(`fitnessResults after ${show(s)}`, 'query Q($s: String) { fitnessResults(after: $s) { nodes { dataId } } }', { s });
     ans(`order orderId ${show(s)}`, 'query Q($s: ID!) { order(orderId: $s) { orderId } }', { s });
-    ans(`orders customerId/currency ${show(s)}`, 'query Q($s: String) { orders(filter: { customerId: $s, currency: $s }) { nodes { orderId } } }', { s });
+    ans(
+      `orders customerId/currency ${show(s)}`,
+      'query Q($s: String) { orders(filter: { customerId: $s, currency: $s }) { nodes { orderId } } }',
+      { s },
+    );
     ans(`orders after ${show(s)}`, 'query Q($s: String) { orders(after: $s) { nodes { orderId } } }', { s });
-    ans(`publications after ${show(s)}`, 'query Q($s: String) { publications(domain: orders, after: $s) { __typename } }', { s }, 'operator');
-    ans(`parkedOutboxEvents filter ${show(s)}`, 'query Q($s: String) { parkedOutboxEvents(filter: { aggregateId: $s, domain: $s, errorCode: $s }) { __typename } }', { s }, 'operator');
-    ans(`replayParkedEvents filter ${show(s)}`, 'mutation M($s: String) { replayParkedEvents(filter: { aggregateId: $s }) { __typename } }', { s }, 'operator');
-    ans(`replayDeadLetters eventIds ${show(s)}`, 'mutation M($s: String!) { replayDeadLetters(filter: { domain: orders, eventIds: [$s] }) { replayedCount } }', { s }, 'operator');
+    ans(
+      `publications after ${show(s)}`,
+      'query Q($s: String) { publications(domain: orders, after: $s) { __typename } }',
+      { s },
+      'operator',
+    );
+    ans(
+      `parkedOutboxEvents filter ${show(s)}`,
+      'query Q($s: String) { parkedOutboxEvents(filter: { aggregateId: $s, domain: $s, errorCode: $s }) { __typename } }',
+      { s },
+      'operator',
+    );
+    ans(
+      `replayParkedEvents filter ${show(s)}`,
+      'mutation M($s: String) { replayParkedEvents(filter: { aggregateId: $s }) { __typename } }',
+      { s },
+      'operator',
+    );
+    ans(
+      `replayDeadLetters eventIds ${show(s)}`,
+      'mutation M($s: String!) { replayDeadLetters(filter: { domain: orders, eventIds: [$s] }) { replayedCount } }',
+      { s },
+      'operator',
+    );
   }
 
   return c;
@@ -46,7 +108,8 @@ export function injectionCases(strings: string[]): HostileCase[] {
 /** Invalid tokens, each on an otherwise valid write. */
 export function tokenCases(): HostileCase[] {
   const c: HostileCase[] = [];
-  const auth = (name: string, a: Auth, codes: string[], query = RECORD, variables: unknown = { input: validRecord() }) => c.push({ group: 'tokens', name, query, variables, auth: a, expect: 'reject', codes });
+  const auth = (name: string, a: Auth, codes: string[], query = RECORD, variables: unknown = { input: validRecord() }) =>
+    c.push({ group: 'tokens', name, query, variables, auth: a, expect: 'reject', codes });
   auth('no token', 'none', ['UNAUTHENTICATED']);
   auth('a garbage token', 'garbage', ['UNAUTHENTICATED']);
   auth('a 5,000-character token', 'oversized', ['UNAUTHENTICATED']);
@@ -59,6 +122,12 @@ export function tokenCases(): HostileCase[] {
   auth('basic credentials', 'basic', ['UNAUTHENTICATED']);
   auth('an analyst writing', 'analyst', ['FORBIDDEN']);
   auth('an analyst placing an order', 'analyst', ['FORBIDDEN'], PLACE, { input: validOrder() });
-  auth('a client replaying dead letters', 'client', ['FORBIDDEN'], 'mutation { replayDeadLetters(filter: { domain: orders }) { replayedCount } }', {});
+  auth(
+    'a client replaying dead letters',
+    'client',
+    ['FORBIDDEN'],
+    'mutation { replayDeadLetters(filter: { domain: orders }) { replayedCount } }',
+    {},
+  );
   return c;
 }

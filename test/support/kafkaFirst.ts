@@ -5,20 +5,19 @@ import type { Knex } from 'knex';
 import pino from 'pino';
 import type { Domain, DomainEvent } from '../../src/publication/event';
 import { publicationRowFor } from '../../src/publication/kafkaFirst/publicationRow';
-import type { PublicationStore } from '../../src/publication/kafkaFirst/stores';
+import type { PublicationStore } from '../../src/publication/stores';
 import { upsertNotPublished } from '../../src/publication/kafkaFirst/upsertNotPublished';
-import type { KafkaFirstRelayDeps } from '../../src/relay/kafkaFirst/kafkaFirstRelay';
-import { silentLogger } from '../../src/shared/logger';
 import type { TestEnv } from './testEnv';
 import type { Topics } from '../../src/infra/kafka/fromKafka';
 import { createRegistry, type Registry } from '../../src/metrics/registry';
 import { exponentialBackoff } from '../../src/relay/backoff';
-import { randomIds, systemClock } from '../../src/shared/clock';
+import { systemClock } from '../../src/shared/clock';
+import { alwaysClosedCircuit, type KafkaCircuit } from '../../src/infra/kafka/kafkaCircuit';
 import type { Logger } from '../../src/shared/logger';
 import type { Publisher } from '../../src/publication/publisher';
-import type { StateChangeSink } from '../../src/publication/stateChanges/stateChange';
+import { discardStateChanges, type StateChangeSink } from '../../src/publication/stateChanges/stateChange';
 import { fromKafkaFirstPublisher } from '../../src/publication/kafkaFirst/kafkaFirstPublisher';
-import { kafkaFirstMetrics, type KafkaFirstMetrics } from '../../src/publication/kafkaFirst/metrics';
+import { kafkaFirstMetrics } from '../../src/publication/kafkaFirst/metrics';
 import { fromDirectKafkaProducer, fromProducerFactory, type RecordSender } from '../../src/publication/kafkaFirst/recordSender';
 import { DIRECT_ATTEMPTS } from '../../src/publication/kafkaFirst/wiring';
 
@@ -48,11 +47,15 @@ export function testKafkaFirstPublisher(o: {
   fallbackTimeoutMs?: number;
   registry?: Registry;
   stateChanges?: StateChangeSink;
+  circuit?: KafkaCircuit;
 }): TestPublisher {
   const attemptTimeoutMs = o.attemptTimeoutMs ?? 1000;
   const registry = o.registry ?? createRegistry(false);
   const log = capturingLogger();
-  const sender = fromProducerFactory(() => fromDirectKafkaProducer({ kafkaBrokers: o.brokers, kafkaClientId: 'tidemark-test' }, attemptTimeoutMs), { resetAfterFailure: true });
+  const sender = fromProducerFactory(
+    () => fromDirectKafkaProducer({ kafkaBrokers: o.brokers, kafkaClientId: 'tidemark-test' }, attemptTimeoutMs),
+    { resetAfterFailure: true },
+  );
   const publisher = fromKafkaFirstPublisher({
     sender,
     topics: o.topics,
@@ -66,7 +69,8 @@ export function testKafkaFirstPublisher(o: {
     clock: systemClock,
     metrics: kafkaFirstMetrics(registry),
     logger: log.logger,
-    stateChanges: o.stateChanges,
+    stateChanges: o.stateChanges ?? discardStateChanges,
+    circuit: o.circuit ?? alwaysClosedCircuit,
   });
   return { publisher, sender, registry, log, close: () => sender.close() };
 }
@@ -89,7 +93,9 @@ export const RELAY_ENGINES = [
 export type RelayEngine = (typeof RELAY_ENGINES)[number][0];
 
 export function storeFor(env: TestEnv, engine: RelayEngine, domain: Domain): PublicationStore {
-  return engine === 'postgres' ? { name: 'postgres', db: env.resources.pg, domains: [domain] } : { name: 'mysql-shard-0', db: env.resources.mysql.shard(0).db, domains: [domain] };
+  return engine === 'postgres'
+    ? { name: 'postgres', kind: 'postgres', shard: 0, db: env.resources.pg, domains: [domain] }
+    : { name: 'mysql-shard-0', kind: 'mysql', shard: 0, db: env.resources.mysql.shard(0).db, domains: [domain] };
 }
 
 /** A small event of the domain, numbered so tests can find its row; `note` lands in the payload. */
@@ -111,24 +117,15 @@ export function sampleEvent(domain: Domain, n: number, note = ''): DomainEvent {
 
 /** Stores the fallback row of sampleEvent(domain, n) and returns its id. */
 export async function insertFallback(env: TestEnv, db: Knex, domain: Domain, n: number): Promise<number> {
-  await upsertNotPublished(db, publicationRowFor(sampleEvent(domain, n), env.resources.topics, 'DIRECT_FALLBACK', { attempts: 3, result: 'failure' }));
-  return Number(((await db('event_publications').where({ event_id: sampleEvent(domain, n).eventId }).first()) as { id: number | string }).id);
-}
-
-export function relayDeps(sender: RecordSender, metrics: KafkaFirstMetrics, over: Partial<KafkaFirstRelayDeps> = {}): KafkaFirstRelayDeps {
-  return {
-    sender,
-    policy: exponentialBackoff({ baseMs: 20, maxMs: 60, maxAttempts: 3 }),
-    instanceId: 'test',
-    ids: randomIds,
-    clock: systemClock,
-    leaseMs: 30000,
-    publishTimeoutMs: 2000,
-    batchSize: 100,
-    pollIntervalMs: 50,
-    statsIntervalMs: 1000,
-    metrics,
-    logger: silentLogger,
-    ...over,
-  };
+  await upsertNotPublished(
+    db,
+    publicationRowFor(sampleEvent(domain, n), env.resources.topics, 'DIRECT_FALLBACK', { attempts: 3, result: 'failure' }),
+  );
+  return Number(
+    (
+      (await db('event_publications')
+        .where({ event_id: sampleEvent(domain, n).eventId })
+        .first()) as { id: number | string }
+    ).id,
+  );
 }

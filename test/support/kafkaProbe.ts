@@ -34,7 +34,12 @@ export async function startBlackhole(): Promise<Blackhole> {
 }
 
 /** Consumes `topic` from the beginning until `done(messages)` holds; returns every message read. */
-export async function readTopic(kafka: Kafka, topic: string, done: (msgs: KafkaMessage[]) => boolean, timeoutMs = 20000): Promise<KafkaMessage[]> {
+export async function readTopic(
+  kafka: Kafka,
+  topic: string,
+  done: (msgs: KafkaMessage[]) => boolean,
+  timeoutMs = 20000,
+): Promise<KafkaMessage[]> {
   const consumer = kafka.consumer({ groupId: `probe-${topic}-${Date.now()}-${Math.random().toString(36).slice(2)}` });
   const seen: KafkaMessage[] = [];
   await consumer.connect();

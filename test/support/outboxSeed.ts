@@ -12,17 +12,57 @@ export function sampleFitnessState(over: Partial<FitnessResultState> = {}): Fitn
   const shard = over.shard ?? 0;
   const dataId = over.dataId ?? nextSequence++ * 100 + shard;
   const at = new Date('2026-03-01T08:00:00.000Z');
-  return { dataId, detectId: 10001, userId: 4, projectId: 3, schoolId: 77, grade: 5, result: '2.210', unit: 'm', version: 1, isDeleted: false, createdAt: at, updatedAt: at, shard, ...over };
+  return {
+    dataId,
+    detectId: 10001,
+    userId: 4,
+    projectId: 3,
+    schoolId: 77,
+    grade: 5,
+    result: '2.210',
+    unit: 'm',
+    version: 1,
+    isDeleted: false,
+    createdAt: at,
+    updatedAt: at,
+    shard,
+    ...over,
+  };
 }
 
 /** Appends `count` version-1 events (unique dataIds from `firstSequence`) in chunks; returns them. */
-export async function seedOutbox(db: Knex, topic: string, count: number, opts: { firstSequence?: number; shard?: number; chunk?: number } = {}): Promise<DomainEvent[]> {
+export async function seedOutbox(
+  db: Knex,
+  topic: string,
+  count: number,
+  opts: { firstSequence?: number; shard?: number; chunk?: number } = {},
+): Promise<DomainEvent[]> {
   const first = opts.firstSequence ?? nextSequence;
   nextSequence = Math.max(nextSequence, first + count);
-  const events = Array.from({ length: count }, (_, i) => fitnessEvent('FitnessResultRecorded', sampleFitnessState({ dataId: (first + i) * 100 + (opts.shard ?? 0), shard: opts.shard ?? 0 })));
+  const events = Array.from({ length: count }, (_, i) =>
+    fitnessEvent('FitnessResultRecorded', sampleFitnessState({ dataId: (first + i) * 100 + (opts.shard ?? 0), shard: opts.shard ?? 0 })),
+  );
   const chunk = opts.chunk ?? 1000;
   for (let i = 0; i < events.length; i += chunk) {
     await db.transaction((trx) => appendOutboxEvents(trx, events.slice(i, i + chunk), () => topic));
   }
   return events;
+}
+
+/** Keeps at least `min` NEW rows in the outbox (seeding `chunk` at a time) until stopped; for tests that catch a relay mid-batch. */
+export function keepOutboxBacklog(db: Knex, topic: string, min = 80, chunk = 200): { stop(): Promise<void> } {
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const [{ n }] = (await db('outbox_events').where({ status: 'NEW' }).count({ n: '*' })) as { n: number | string }[];
+      if (Number(n) < min) await seedOutbox(db, topic, chunk);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+    },
+  };
 }

@@ -13,7 +13,12 @@ export interface TopicMessage {
   envelope: EventEnvelope;
 }
 
-export async function readTopic(kafka: Kafka, topic: string, until: (msgs: TopicMessage[]) => boolean, timeoutMs = 20000): Promise<TopicMessage[]> {
+export async function readTopic(
+  kafka: Kafka,
+  topic: string,
+  until: (msgs: TopicMessage[]) => boolean,
+  timeoutMs = 20000,
+): Promise<TopicMessage[]> {
   const consumer = kafka.consumer({ groupId: `test-reader-${randomUUID()}`, maxWaitTimeInMs: 100 });
   const msgs: TopicMessage[] = [];
   await consumer.connect();
@@ -22,7 +27,13 @@ export async function readTopic(kafka: Kafka, topic: string, until: (msgs: Topic
     await consumer.run({
       eachMessage: async ({ message, partition }) => {
         const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]));
-        msgs.push({ key: message.key?.toString() ?? '', partition, offset: message.offset, headers, envelope: JSON.parse(message.value!.toString()) as EventEnvelope });
+        msgs.push({
+          key: message.key?.toString() ?? '',
+          partition,
+          offset: message.offset,
+          headers,
+          envelope: JSON.parse(message.value!.toString()) as EventEnvelope,
+        });
       },
     });
     await waitFor(() => until(msgs), { timeoutMs, intervalMs: 50, what: `messages on ${topic}` });

@@ -61,5 +61,6 @@ export async function seedSource(r: Resources, states: FitnessResultState[], bat
 export async function seedProjection(r: Resources, states: FitnessResultState[], batch = 20000): Promise<void> {
   const now = Date.now();
   const lines = states.map((s) => projectionLineOf(eventOfState(s), now));
-  for (let i = 0; i < lines.length; i += batch) await insertJsonEachRow(r.clickhouse, r.settings.clickhouseDatabase, 'fitness_results', lines.slice(i, i + batch));
+  for (let i = 0; i < lines.length; i += batch)
+    await insertJsonEachRow(r.clickhouse, r.settings.clickhouseDatabase, 'fitness_results', lines.slice(i, i + batch));
 }

@@ -7,9 +7,16 @@ import { loadSettings, type Settings } from '../../src/config/settings';
 import { migrateAll } from '../../src/app/migrateAll';
 import { openResources, type Resources } from '../../src/app/resources';
 import { fromClickHouse } from '../../src/infra/clickhouse/fromClickHouse';
-import { ident } from '../../src/infra/clickhouse/literal';
+import { clickhouseLayout, dropDatabaseStatement } from '../../src/infra/clickhouse/layout';
 import { mysqlKnex } from '../../src/infra/mysql/fromMysql';
 import { postgresKnex } from '../../src/infra/postgres/fromPostgres';
+import type { RoleDeps } from '../../src/app/roles';
+import { readinessProbe } from '../../src/app/readiness';
+import { alwaysClosedCircuit } from '../../src/infra/kafka/kafkaCircuit';
+import { createRegistry } from '../../src/metrics/registry';
+import { discardStateChanges } from '../../src/publication/stateChanges/stateChange';
+import { silentLogger } from '../../src/shared/logger';
+import { ownEmbeddedClickHouse } from './embeddedClickHouse';
 
 export const TEST_JWT_SECRET = 'tidemark-test-secret-0123456789abcdef';
 
@@ -17,13 +24,19 @@ export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 }
 
-/** Settings for a test: silent logs, ephemeral port, unique database and topic names. */
+/**
+ * Settings for a test: silent logs, ephemeral port, unique database and topic names. With the embedded
+ * ClickHouse (npm run test:engines) each test process gets a data directory of its own: libchdb lets
+ * one process at a time open a directory, and jest runs suites in several worker processes.
+ */
 export function testSettings(overrides: Partial<Settings> = {}, env: NodeJS.ProcessEnv = process.env): Settings {
   const id = uniqueSuffix();
   const base = loadSettings({ ...env, TIDEMARK_ENV: 'test', LOG_LEVEL: env.TEST_LOG_LEVEL ?? 'silent' });
   return {
     ...base,
+    ...ownEmbeddedClickHouse(base),
     httpPort: 0,
+    opsPort: 0,
     fitnessShardDatabases: [`tidemark_t_${id}_f0`, `tidemark_t_${id}_f1`],
     pgDatabase: `tidemark_t_${id}_o`,
     clickhouseDatabase: `tidemark_t_${id}`,
@@ -39,7 +52,8 @@ export function testSettings(overrides: Partial<Settings> = {}, env: NodeJS.Proc
 export async function createDatabases(s: Settings): Promise<void> {
   const my = mysqlKnex(s, undefined, 1);
   try {
-    for (const d of s.fitnessShardDatabases) await my.raw('CREATE DATABASE IF NOT EXISTS ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_bin', [d]);
+    for (const d of s.fitnessShardDatabases)
+      await my.raw('CREATE DATABASE IF NOT EXISTS ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_bin', [d]);
   } finally {
     await my.destroy();
   }
@@ -67,7 +81,7 @@ export async function dropDatabases(s: Settings): Promise<void> {
   }
   const ch = fromClickHouse(s, { database: null });
   try {
-    await ch.command({ query: `DROP DATABASE IF EXISTS ${ident(s.clickhouseDatabase)}` });
+    await ch.command({ query: dropDatabaseStatement(clickhouseLayout(s), s.clickhouseDatabase) });
   } finally {
     await ch.close();
   }
@@ -109,3 +123,19 @@ export async function createTestEnv(overrides: Partial<Settings> = {}, opts: { m
   };
 }
 
+/** The dependencies a role starter receives, for starting one role of a test environment in-process. */
+export function testRoleDeps(env: { resources: Resources }, over: Partial<RoleDeps> = {}): RoleDeps {
+  return {
+    resources: env.resources,
+    logger: silentLogger,
+    registry: createRegistry(false),
+    instanceId: 'test',
+    stateChanges: discardStateChanges,
+    kafkaCircuit: alwaysClosedCircuit,
+    readiness: readinessProbe(env.resources, { roles: env.resources.settings.roles }),
+    reconciliation: () => {
+      throw new Error('testRoleDeps: pass `reconciliation` (and stop it) to start a role that reconciles');
+    },
+    ...over,
+  };
+}

@@ -41,11 +41,23 @@ export function isClear(a: Answer<unknown>): boolean {
   return a.kind === 'data' || (a.kind === 'error' && a.code !== undefined && CLEAR_CODES.has(a.code) && !!a.message);
 }
 
-export async function call<T, V>(url: string, doc: TypedDocumentNode<T, V>, variables: V, headers: Record<string, string>, timeoutMs: number): Promise<Answer<T>> {
+export async function call<T, V>(
+  url: string,
+  doc: TypedDocumentNode<T, V>,
+  variables: V,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<Answer<T>> {
   return callRaw<T>(url, print(doc), variables, headers, timeoutMs);
 }
 
-export async function callRaw<T>(url: string, query: string, variables: unknown, headers: Record<string, string>, timeoutMs: number): Promise<Answer<T>> {
+export async function callRaw<T>(
+  url: string,
+  query: string,
+  variables: unknown,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<Answer<T>> {
   const started = Date.now();
   let res: Response;
   try {
@@ -57,7 +69,11 @@ export async function callRaw<T>(url: string, query: string, variables: unknown,
     });
   } catch (err) {
     const name = (err as Error).name;
-    return { kind: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network', message: (err as Error).message, ms: Date.now() - started };
+    return {
+      kind: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network',
+      message: (err as Error).message,
+      ms: Date.now() - started,
+    };
   }
   let body: { data?: T | null; errors?: { message: string; extensions?: { code?: string; details?: Record<string, unknown> } }[] };
   try {

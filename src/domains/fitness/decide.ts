@@ -27,12 +27,14 @@ function positiveId(field: string, v: number): void {
 /** A dataId as the client sent it (GraphQL ID): a positive safe integer. */
 export function parseDataId(raw: string | number): number {
   const s = String(raw);
-  if (s.length > 16 || !/^[1-9][0-9]*$/.test(s) || !Number.isSafeInteger(Number(s))) throw new ValidationError('dataId', 'dataId must be a positive integer');
+  if (s.length > 16 || !/^[1-9][0-9]*$/.test(s) || !Number.isSafeInteger(Number(s)))
+    throw new ValidationError('dataId', 'dataId must be a positive integer');
   return Number(s);
 }
 
 export function parseExpectedVersion(v: number): number {
-  if (!Number.isInteger(v) || v < 1 || v > MAX_ID) throw new ValidationError('expectedVersion', 'expectedVersion must be a positive integer');
+  if (!Number.isInteger(v) || v < 1 || v > MAX_ID)
+    throw new ValidationError('expectedVersion', 'expectedVersion must be a positive integer');
   return v;
 }
 
@@ -47,10 +49,13 @@ const PROBLEM_TEXT: Record<DecimalProblem, string> = {
 export function validateMeasurement(catalog: ProjectCatalog, projectId: number, result: string, unit: string): string {
   const project = catalog.project(projectId);
   if (!project) throw new ValidationError('projectId', `unknown projectId ${projectId}`);
-  if (typeof unit !== 'string' || unit.length === 0 || unit.length > MAX_UNIT_LENGTH) throw new ValidationError('unit', `unit must be 1 to ${MAX_UNIT_LENGTH} characters`);
+  if (typeof unit !== 'string' || unit.length === 0 || unit.length > MAX_UNIT_LENGTH)
+    throw new ValidationError('unit', `unit must be 1 to ${MAX_UNIT_LENGTH} characters`);
   const rule: UnitRule | undefined = project.units.find((u) => u.unit === unit);
-  if (!rule) throw new ValidationError('unit', `unit is not allowed for ${project.name}`, { allowedUnits: project.units.map((u) => u.unit) });
-  if (typeof result !== 'string' || result.length === 0 || result.length > MAX_RESULT_LENGTH) throw new ValidationError('result', PROBLEM_TEXT.format);
+  if (!rule)
+    throw new ValidationError('unit', `unit is not allowed for ${project.name}`, { allowedUnits: project.units.map((u) => u.unit) });
+  if (typeof result !== 'string' || result.length === 0 || result.length > MAX_RESULT_LENGTH)
+    throw new ValidationError('result', PROBLEM_TEXT.format);
   const parsed = parseResult(result.trim());
   if (!parsed.ok) throw new ValidationError('result', PROBLEM_TEXT[parsed.problem]);
   const scaleUnit = 10n ** BigInt(3 - rule.scale);
@@ -58,7 +63,10 @@ export function validateMeasurement(catalog: ProjectCatalog, projectId: number, 
   const min = parseResult(rule.min);
   const max = parseResult(rule.max);
   if (min.ok && max.ok && (parsed.thousandths < min.thousandths || parsed.thousandths > max.thousandths))
-    throw new ValidationError('result', `result must be between ${rule.min} and ${rule.max} ${unit} for ${project.name}`, { min: rule.min, max: rule.max });
+    throw new ValidationError('result', `result must be between ${rule.min} and ${rule.max} ${unit} for ${project.name}`, {
+      min: rule.min,
+      max: rule.max,
+    });
   return parsed.canonical;
 }
 
@@ -68,16 +76,23 @@ export function validateRecord(cmd: RecordFitnessResult, catalog: ProjectCatalog
   positiveId('userId', cmd.userId);
   positiveId('projectId', cmd.projectId);
   positiveId('schoolId', cmd.schoolId);
-  if (!Number.isInteger(cmd.grade) || cmd.grade < 1 || cmd.grade > MAX_GRADE) throw new ValidationError('grade', `grade must be between 1 and ${MAX_GRADE}`);
+  if (!Number.isInteger(cmd.grade) || cmd.grade < 1 || cmd.grade > MAX_GRADE)
+    throw new ValidationError('grade', `grade must be between 1 and ${MAX_GRADE}`);
   if (cmd.idempotencyKey !== undefined) {
     const k = cmd.idempotencyKey;
     if (typeof k !== 'string' || k.length === 0 || k.length > MAX_IDEMPOTENCY_KEY_LENGTH || !IDEMPOTENCY_KEY.test(k))
-      throw new ValidationError('idempotencyKey', `idempotencyKey must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters of A-Z a-z 0-9 . _ : -`);
+      throw new ValidationError(
+        'idempotencyKey',
+        `idempotencyKey must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters of A-Z a-z 0-9 . _ : -`,
+      );
   }
   return { ...cmd, result: validateMeasurement(catalog, cmd.projectId, cmd.result, cmd.unit) };
 }
 
-export function decideRecord(cmd: RecordFitnessResult, ctx: { catalog: ProjectCatalog; now: Date; dataId: number; shard: number }): Decision {
+export function decideRecord(
+  cmd: RecordFitnessResult,
+  ctx: { catalog: ProjectCatalog; now: Date; dataId: number; shard: number },
+): Decision {
   const valid = validateRecord(cmd, ctx.catalog);
   const state: FitnessResultState = {
     dataId: ctx.dataId,
@@ -101,15 +116,27 @@ export function decideRecord(cmd: RecordFitnessResult, ctx: { catalog: ProjectCa
 function requireCurrent(current: FitnessResultState | undefined, dataId: number, expectedVersion: number): FitnessResultState {
   if (!current) throw new NotFoundError('fitness result', dataId);
   if (current.isDeleted)
-    throw new TidemarkError('NOT_FOUND', `fitness result ${dataId} was deleted`, { details: { id: String(dataId), deleted: true, currentVersion: current.version } });
+    throw new TidemarkError('NOT_FOUND', `fitness result ${dataId} was deleted`, {
+      details: { id: String(dataId), deleted: true, currentVersion: current.version },
+    });
   if (current.version !== expectedVersion) throw new VersionConflictError(dataId, expectedVersion, current.version);
   return current;
 }
 
-export function decideCorrection(current: FitnessResultState | undefined, cmd: CorrectFitnessResult, ctx: { catalog: ProjectCatalog; now: Date }): Decision {
+export function decideCorrection(
+  current: FitnessResultState | undefined,
+  cmd: CorrectFitnessResult,
+  ctx: { catalog: ProjectCatalog; now: Date },
+): Decision {
   const cur = requireCurrent(current, cmd.dataId, cmd.expectedVersion);
   const result = validateMeasurement(ctx.catalog, cur.projectId, cmd.result, cmd.unit);
-  const state: FitnessResultState = { ...cur, result, unit: cmd.unit, version: cur.version + 1, updatedAt: laterOf(ctx.now, cur.updatedAt) };
+  const state: FitnessResultState = {
+    ...cur,
+    result,
+    unit: cmd.unit,
+    version: cur.version + 1,
+    updatedAt: laterOf(ctx.now, cur.updatedAt),
+  };
   return { state, event: fitnessEvent('FitnessResultCorrected', state) };
 }
 

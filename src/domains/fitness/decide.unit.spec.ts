@@ -9,7 +9,16 @@ import type { RecordFitnessResult } from './types';
 
 const now = new Date('2026-03-01T08:00:00.123Z');
 const later = new Date('2026-03-01T09:30:00.456Z');
-const jump: RecordFitnessResult = { kind: 'record', detectId: 10001, userId: 4, projectId: 3, schoolId: 77, grade: 5, result: '2.21', unit: 'm' };
+const jump: RecordFitnessResult = {
+  kind: 'record',
+  detectId: 10001,
+  userId: 4,
+  projectId: 3,
+  schoolId: 77,
+  grade: 5,
+  result: '2.21',
+  unit: 'm',
+};
 
 function failure(f: () => unknown): { code: string; field?: unknown } {
   try {
@@ -65,12 +74,16 @@ describe('validation', () => {
     expect(failure(() => validateRecord({ ...jump, ...over }, catalog))).toEqual({ code: 'VALIDATION_FAILED', field });
   });
   it('allows only whole numbers for counts', () => {
-    expect(failure(() => validateRecord({ ...jump, projectId: 4, unit: 'count', result: '120.5' }, catalog))).toEqual({ code: 'VALIDATION_FAILED', field: 'result' });
+    expect(failure(() => validateRecord({ ...jump, projectId: 4, unit: 'count', result: '120.5' }, catalog))).toEqual({
+      code: 'VALIDATION_FAILED',
+      field: 'result',
+    });
     expect(validateRecord({ ...jump, projectId: 4, unit: 'count', result: '120' }, catalog).result).toBe('120.000');
   });
   it('parses a dataId strictly', () => {
     expect(parseDataId('900001')).toBe(900001);
-    for (const bad of ['0', '-1', '1.5', '1e6', ' 1', '9007199254740993', 'abc']) expect(failure(() => parseDataId(bad))).toEqual({ code: 'VALIDATION_FAILED', field: 'dataId' });
+    for (const bad of ['0', '-1', '1.5', '1e6', ' 1', '9007199254740993', 'abc'])
+      expect(failure(() => parseDataId(bad))).toEqual({ code: 'VALIDATION_FAILED', field: 'dataId' });
   });
 });
 
@@ -78,38 +91,100 @@ describe('decisions', () => {
   const recorded = decideRecord(jump, { catalog, now, dataId: 900001, shard: 1 });
 
   it('records version 1 with a full snapshot event', () => {
-    expect(recorded.state).toMatchObject({ dataId: 900001, version: 1, result: '2.210', isDeleted: false, createdAt: now, updatedAt: now, shard: 1 });
-    expect(recorded.event).toMatchObject({ eventId: 'fitness-result-900001-v1', type: 'FitnessResultRecorded', aggregateId: '900001', version: 1, schemaVersion: 1, shard: 1, occurredAt: now });
-    expect(recorded.event.data).toEqual({ dataId: 900001, detectId: 10001, userId: 4, projectId: 3, schoolId: 77, grade: 5, result: '2.210', unit: 'm', version: 1, isDeleted: false, createdAt: now.toISOString(), updatedAt: now.toISOString() });
+    expect(recorded.state).toMatchObject({
+      dataId: 900001,
+      version: 1,
+      result: '2.210',
+      isDeleted: false,
+      createdAt: now,
+      updatedAt: now,
+      shard: 1,
+    });
+    expect(recorded.event).toMatchObject({
+      eventId: 'fitness-result-900001-v1',
+      type: 'FitnessResultRecorded',
+      aggregateId: '900001',
+      version: 1,
+      schemaVersion: 1,
+      shard: 1,
+      occurredAt: now,
+    });
+    expect(recorded.event.data).toEqual({
+      dataId: 900001,
+      detectId: 10001,
+      userId: 4,
+      projectId: 3,
+      schoolId: 77,
+      grade: 5,
+      result: '2.210',
+      unit: 'm',
+      version: 1,
+      isDeleted: false,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    });
   });
 
   it('corrects to the next version, keeping the identity fields', () => {
-    const c = decideCorrection(recorded.state, { kind: 'correct', dataId: 900001, expectedVersion: 1, result: '2.31', unit: 'm' }, { catalog, now: later });
-    expect(c.state).toMatchObject({ version: 2, result: '2.310', detectId: 10001, userId: 4, projectId: 3, createdAt: now, updatedAt: later });
+    const c = decideCorrection(
+      recorded.state,
+      { kind: 'correct', dataId: 900001, expectedVersion: 1, result: '2.31', unit: 'm' },
+      { catalog, now: later },
+    );
+    expect(c.state).toMatchObject({
+      version: 2,
+      result: '2.310',
+      detectId: 10001,
+      userId: 4,
+      projectId: 3,
+      createdAt: now,
+      updatedAt: later,
+    });
     expect(c.event).toMatchObject({ eventId: fitnessEventId(900001, 2), type: 'FitnessResultCorrected' });
   });
 
   it('refuses a stale version with the current one, and unknown or deleted results', () => {
     const err = (() => {
       try {
-        decideCorrection({ ...recorded.state, version: 3 }, { kind: 'correct', dataId: 900001, expectedVersion: 2, result: '2.31', unit: 'm' }, { catalog, now });
+        decideCorrection(
+          { ...recorded.state, version: 3 },
+          { kind: 'correct', dataId: 900001, expectedVersion: 2, result: '2.31', unit: 'm' },
+          { catalog, now },
+        );
       } catch (e) {
         return e as TidemarkError;
       }
     })();
     expect(err).toMatchObject({ code: 'VERSION_CONFLICT', details: { currentVersion: 3, expectedVersion: 2 } });
-    expect(failure(() => decideCorrection(undefined, { kind: 'correct', dataId: 1, expectedVersion: 1, result: '2', unit: 'm' }, { catalog, now }))).toMatchObject({ code: 'NOT_FOUND' });
-    expect(failure(() => decideDeletion({ ...recorded.state, isDeleted: true, version: 2 }, { kind: 'delete', dataId: 900001, expectedVersion: 2 }, { now }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      failure(() =>
+        decideCorrection(undefined, { kind: 'correct', dataId: 1, expectedVersion: 1, result: '2', unit: 'm' }, { catalog, now }),
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      failure(() =>
+        decideDeletion({ ...recorded.state, isDeleted: true, version: 2 }, { kind: 'delete', dataId: 900001, expectedVersion: 2 }, { now }),
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('deletes with a tombstone version that carries the full last state', () => {
     const d = decideDeletion(recorded.state, { kind: 'delete', dataId: 900001, expectedVersion: 1 }, { now: later });
     expect(d.state).toMatchObject({ version: 2, isDeleted: true, result: '2.210', unit: 'm' });
-    expect(d.event).toMatchObject({ type: 'FitnessResultDeleted', isDeleted: true, eventId: 'fitness-result-900001-v2', data: { isDeleted: true, version: 2 } });
+    expect(d.event).toMatchObject({
+      type: 'FitnessResultDeleted',
+      isDeleted: true,
+      eventId: 'fitness-result-900001-v2',
+      data: { isDeleted: true, version: 2 },
+    });
   });
 
   it('never moves a version back in time when the shard clock steps back', () => {
-    const c = decideCorrection({ ...recorded.state, updatedAt: later }, { kind: 'correct', dataId: 900001, expectedVersion: 1, result: '2.31', unit: 'm' }, { catalog, now });
+    const c = decideCorrection(
+      { ...recorded.state, updatedAt: later },
+      { kind: 'correct', dataId: 900001, expectedVersion: 1, result: '2.31', unit: 'm' },
+      { catalog, now },
+    );
     expect(c.state.updatedAt).toEqual(later);
   });
 });

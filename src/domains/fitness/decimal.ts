@@ -1,6 +1,7 @@
-// Exact decimals for fitness results. Results are DECIMAL(10,3) in MySQL and travel as canonical
-// strings with exactly 3 decimals ("2.310"); arithmetic and comparisons use integer thousandths
-// (bigint), never floats, so 2.31 and 2.310 are the same value and 0.1 + 0.2 is not a question.
+// Fitness results over the one decimal module (src/shared/decimal.ts): DECIMAL(10,3) in MySQL,
+// canonical text with exactly 3 decimals ("2.310") on the wire; arithmetic and comparisons use integer
+// thousandths (bigint), never floats, so 2.31 and 2.310 are the same value.
+import { formatDecimal, parseDecimal } from '../../shared/decimal';
 
 export const RESULT_SCALE = 3;
 /** DECIMAL(10,3): at most 7 integer digits. */
@@ -10,25 +11,14 @@ export type DecimalProblem = 'format' | 'negative' | 'scale' | 'too-large';
 
 export type ParsedDecimal = { ok: true; thousandths: bigint; canonical: string } | { ok: false; problem: DecimalProblem };
 
-/** Parses a plain decimal string ("2.31", "231", "0.5") into thousandths and its canonical text. */
+/** Parses a plain decimal string ("2.31", "231", "0.5", "007.5") into thousandths and its canonical text. */
 export function parseResult(text: string): ParsedDecimal {
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!m) return { ok: false, problem: 'format' };
-  const [, sign, intPart = '', frac = ''] = m;
-  const intDigits = intPart.replace(/^0+(?=\d)/, '');
-  const fracTrimmed = frac.replace(/0+$/, '');
-  if (fracTrimmed.length > RESULT_SCALE) return { ok: false, problem: 'scale' };
-  if (intDigits.length > MAX_INTEGER_DIGITS) return { ok: false, problem: 'too-large' };
-  const thousandths = BigInt(intDigits) * 1000n + BigInt(fracTrimmed.padEnd(RESULT_SCALE, '0'));
-  if (sign === '-' && thousandths !== 0n) return { ok: false, problem: 'negative' };
-  return { ok: true, thousandths, canonical: formatThousandths(thousandths) };
-}
-
-export function formatThousandths(v: bigint): string {
-  const neg = v < 0n;
-  const abs = neg ? -v : v;
-  const s = `${abs / 1000n}.${(abs % 1000n).toString().padStart(RESULT_SCALE, '0')}`;
-  return neg ? `-${s}` : s;
+  const p = parseDecimal(text, RESULT_SCALE, { leadingZeros: true, extraZeros: true });
+  if (!p.ok) return p;
+  if (p.integerDigits > MAX_INTEGER_DIGITS) return { ok: false, problem: 'too-large' };
+  if (p.units < 0n) return { ok: false, problem: 'negative' };
+  // "-0" is zero.
+  return { ok: true, thousandths: p.units, canonical: formatDecimal(p.units, RESULT_SCALE) };
 }
 
 /** Canonical form of a value that is already known to be valid (e.g. read back from DECIMAL(10,3)). */

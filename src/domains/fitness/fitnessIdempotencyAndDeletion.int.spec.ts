@@ -1,4 +1,5 @@
-// The fitness write path on real MariaDB shards: idempotent records (also under concurrency),
+// The fitness write path on real MariaDB shards: idempotent records (also under concurrency, with the
+// same and with different content),
 // versioned tombstones with a deletion log, and invalid input that changes nothing.
 import { teacherInput, useFitnessHarness } from '../../../test/support/fitnessHarness';
 import { fitnessEventId } from './events';
@@ -11,11 +12,43 @@ describe('fitness idempotency, deletion and bad input (sharded MariaDB + outbox)
     const [a, b, c] = await Promise.all([h.fitness.record(input), h.fitness.record(input), h.fitness.record(input)]);
     expect(new Set([a.result.dataId, b.result.dataId, c.result.dataId]).size).toBe(1);
     expect([a, b, c].filter((x) => !x.replayed)).toHaveLength(1);
-    expect((await h.outboxOf(a.result.dataId))).toHaveLength(1);
+    expect(await h.outboxOf(a.result.dataId)).toHaveLength(1);
     const again = await h.fitness.record(input);
-    expect(again).toMatchObject({ replayed: true, result: { dataId: a.result.dataId, version: 1, result: '2.210' }, publication: { eventId: fitnessEventId(a.result.dataId, 1), state: 'NEW' } });
+    expect(again).toMatchObject({
+      replayed: true,
+      result: { dataId: a.result.dataId, version: 1, result: '2.210' },
+      publication: { eventId: fitnessEventId(a.result.dataId, 1), state: 'NEW' },
+    });
     expect(again.result.createdAt.toISOString()).toBe(a.result.createdAt.toISOString());
     expect(await h.codeOf(h.fitness.record({ ...input, result: '2.30' }))).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+  });
+
+  it('gives concurrent records with one idempotency key and different content one result; the others are conflicts', async () => {
+    const key = 'teacher-42:2026-03-02:race-diff';
+    const sent = Array.from({ length: 8 }, (_, i) => ({
+      ...teacherInput,
+      userId: 22,
+      idempotencyKey: key,
+      result: i % 2 ? '3.10' : '2.90',
+    }));
+    const settled = await Promise.allSettled(sent.map((x) => h.fitness.record(x)));
+    const written = settled.flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
+    expect(written.filter((w) => !w.replayed)).toHaveLength(1);
+    const winner = written.find((w) => !w.replayed)!;
+    settled.forEach((x, i) => {
+      if (Number(sent[i]!.result) === Number(winner.result.result))
+        expect(x).toMatchObject({ status: 'fulfilled', value: { result: { dataId: winner.result.dataId } } });
+      else expect(x).toMatchObject({ status: 'rejected', reason: { code: 'IDEMPOTENCY_CONFLICT' } });
+    });
+    // One result row, one outbox row, one key, on every shard taken together.
+    let results = 0;
+    let keys = 0;
+    for (const s of h.env.resources.mysql.shards) {
+      results += Number(((await s.db('fitness_results').where({ user_id: 22 }).count({ n: '*' })) as { n: number }[])[0]!.n);
+      keys += Number(((await s.db('fitness_idempotency_keys').where({ idempotency_key: key }).count({ n: '*' })) as { n: number }[])[0]!.n);
+    }
+    expect({ results, keys }).toEqual({ results: 1, keys: 1 });
+    expect(await h.outboxOf(winner.result.dataId)).toHaveLength(1);
   });
 
   it('deletes with a versioned tombstone event and keeps a deletion log that outlives the row', async () => {
@@ -25,12 +58,30 @@ describe('fitness idempotency, deletion and bad input (sharded MariaDB + outbox)
     const del = await h.fitness.delete({ dataId: id, expectedVersion: 2 });
     expect(del.result).toMatchObject({ version: 3, isDeleted: true, result: '2.310' });
     expect(del.publication.eventId).toBe(`fitness-result-${id}-v3`);
-    expect(await h.shardDb(id % 100)('fitness_results').where({ data_id: id }).first()).toBeUndefined();
-    expect(await h.shardDb(id % 100)('fitness_result_deletions').where({ data_id: id }).first()).toMatchObject({ version: 3, result: '2.310' });
+    expect(
+      await h
+        .shardDb(id % 100)('fitness_results')
+        .where({ data_id: id })
+        .first(),
+    ).toBeUndefined();
+    expect(
+      await h
+        .shardDb(id % 100)('fitness_result_deletions')
+        .where({ data_id: id })
+        .first(),
+    ).toMatchObject({ version: 3, result: '2.310' });
     const tomb = JSON.parse((await h.outboxOf(id))[2]!.message_value);
-    expect(tomb).toMatchObject({ type: 'FitnessResultDeleted', isDeleted: true, version: 3, data: { isDeleted: true, version: 3, result: '2.310', unit: 'm', userId: 4 } });
+    expect(tomb).toMatchObject({
+      type: 'FitnessResultDeleted',
+      isDeleted: true,
+      version: 3,
+      data: { isDeleted: true, version: 3, result: '2.310', unit: 'm', userId: 4 },
+    });
     expect(await h.fitness.get(id)).toMatchObject({ isDeleted: true, version: 3 });
-    expect(await h.codeOf(h.fitness.correct({ dataId: id, expectedVersion: 3, result: '2.40', unit: 'm' }))).toEqual({ code: 'NOT_FOUND', details: { id: String(id), deleted: true, currentVersion: 3 } });
+    expect(await h.codeOf(h.fitness.correct({ dataId: id, expectedVersion: 3, result: '2.40', unit: 'm' }))).toEqual({
+      code: 'NOT_FOUND',
+      details: { id: String(id), deleted: true, currentVersion: 3 },
+    });
     expect(await h.codeOf(h.fitness.delete({ dataId: id, expectedVersion: 3 }))).toMatchObject({ code: 'NOT_FOUND' });
   });
 
@@ -53,8 +104,12 @@ describe('fitness idempotency, deletion and bad input (sharded MariaDB + outbox)
       [h.fitness.correct({ dataId: id, expectedVersion: 0, result: '2.31', unit: 'm' }), 'VALIDATION_FAILED', 'expectedVersion'],
     ];
     for (const [p, code, field] of bad) expect(await h.codeOf(p)).toMatchObject({ code, details: { field } });
-    expect(await h.codeOf(h.fitness.correct({ dataId: 987654300, expectedVersion: 1, result: '2.31', unit: 'm' }))).toMatchObject({ code: 'NOT_FOUND' });
-    expect(await h.codeOf(h.fitness.correct({ dataId: 987654399, expectedVersion: 1, result: '2.31', unit: 'm' }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await h.codeOf(h.fitness.correct({ dataId: 987654300, expectedVersion: 1, result: '2.31', unit: 'm' }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await h.codeOf(h.fitness.correct({ dataId: 987654399, expectedVersion: 1, result: '2.31', unit: 'm' }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(await h.counts()).toEqual(before);
   });
 });

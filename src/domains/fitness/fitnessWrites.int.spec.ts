@@ -10,7 +10,7 @@ import { shardForUser } from './sharding';
 describe('fitness writes (sharded MariaDB + outbox)', () => {
   const h = useFitnessHarness();
 
-  it('records a result on the student\'s shard with its outbox row in the same transaction', async () => {
+  it("records a result on the student's shard with its outbox row in the same transaction", async () => {
     const out = await h.fitness.record(teacherInput);
     const shard = shardForUser(4, 2);
     expect(out.result).toMatchObject({ version: 1, result: '2.210', unit: 'm', isDeleted: false, shard });
@@ -20,12 +20,27 @@ describe('fitness writes (sharded MariaDB + outbox)', () => {
     const row = await h.shardDb(shard)('fitness_results').where({ data_id: out.result.dataId }).first();
     expect(row).toMatchObject({ version: 1, result: '2.210', unit: 'm' });
     const [ob] = await h.outboxOf(out.result.dataId);
-    expect(ob).toMatchObject({ event_id: `fitness-result-${out.result.dataId}-v1`, status: 'NEW', message_key: String(out.result.dataId), topic: h.env.resources.topics.fitnessResults });
+    expect(ob).toMatchObject({
+      event_id: `fitness-result-${out.result.dataId}-v1`,
+      status: 'NEW',
+      message_key: String(out.result.dataId),
+      topic: h.env.resources.topics.fitnessResults,
+    });
     const env1 = JSON.parse(ob!.message_value);
     expect(env1).toMatchObject({ type: 'FitnessResultRecorded', version: 1, schemaVersion: 1, isDeleted: false, shard, domain: 'fitness' });
     expect(env1.data).toEqual({
-      dataId: out.result.dataId, detectId: 10001, userId: 4, projectId: 3, schoolId: 77, grade: 5, result: '2.210', unit: 'm', version: 1, isDeleted: false,
-      createdAt: out.result.createdAt.toISOString(), updatedAt: out.result.updatedAt.toISOString(),
+      dataId: out.result.dataId,
+      detectId: 10001,
+      userId: 4,
+      projectId: 3,
+      schoolId: 77,
+      grade: 5,
+      result: '2.210',
+      unit: 'm',
+      version: 1,
+      isDeleted: false,
+      createdAt: out.result.createdAt.toISOString(),
+      updatedAt: out.result.updatedAt.toISOString(),
     });
     // The event's time is the shard's commit clock as stored on the row.
     expect(new Date(row.updated_at).toISOString()).toBe(env1.occurredAt);
@@ -46,7 +61,26 @@ describe('fitness writes (sharded MariaDB + outbox)', () => {
     const shard = first.result.shard;
     // The next record on this shard gets the next sequence; occupy its eventId so the outbox insert fails.
     const nextId = (Math.floor(first.result.dataId / 100) + 1) * 100 + shard;
-    await h.shardDb(shard).transaction((trx) => appendOutboxEvents(trx, [{ eventId: fitnessEventId(nextId, 1), domain: 'fitness', type: 'X', aggregateId: 'occupied', version: 1, schemaVersion: 1, isDeleted: false, occurredAt: new Date(), shard, data: {} }], () => 'occupied'));
+    await h.shardDb(shard).transaction((trx) =>
+      appendOutboxEvents(
+        trx,
+        [
+          {
+            eventId: fitnessEventId(nextId, 1),
+            domain: 'fitness',
+            type: 'X',
+            aggregateId: 'occupied',
+            version: 1,
+            schemaVersion: 1,
+            isDeleted: false,
+            occurredAt: new Date(),
+            shard,
+            data: {},
+          },
+        ],
+        () => 'occupied',
+      ),
+    );
     const before = await h.counts();
     const err = await h.codeOf(h.fitness.record({ ...teacherInput, userId: 9, idempotencyKey: 'atomicity-1' }));
     expect(err.code).toBe('INTERNAL');
@@ -73,9 +107,12 @@ describe('fitness writes (sharded MariaDB + outbox)', () => {
   it('lets exactly one of several concurrent corrections of the same version win', async () => {
     const rec = await h.fitness.record(teacherInput);
     const id = rec.result.dataId;
-    const results = await Promise.allSettled([2.4, 2.5, 2.6].map((v) => h.fitness.correct({ dataId: id, expectedVersion: 1, result: String(v), unit: 'm' })));
+    const results = await Promise.allSettled(
+      [2.4, 2.5, 2.6].map((v) => h.fitness.correct({ dataId: id, expectedVersion: 1, result: String(v), unit: 'm' })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) expect((r.reason as TidemarkError).code).toBe('VERSION_CONFLICT');
+    for (const r of results.filter((x): x is PromiseRejectedResult => x.status === 'rejected'))
+      expect((r.reason as TidemarkError).code).toBe('VERSION_CONFLICT');
     expect((await h.outboxOf(id)).map((r) => r.version)).toEqual([1, 2]);
   });
 });

@@ -26,7 +26,8 @@ export function catalogOf(rules: ProjectRule[]): ProjectCatalog {
   const byId = new Map(rules.map((r) => [r.projectId, r]));
   for (const r of rules)
     for (const u of r.units) {
-      if (!parseResult(u.min).ok || !parseResult(u.max).ok || u.scale < 0 || u.scale > 3) throw new TypeError(`bad unit rule for project ${r.projectId}`);
+      if (!parseResult(u.min).ok || !parseResult(u.max).ok || u.scale < 0 || u.scale > 3)
+        throw new TypeError(`bad unit rule for project ${r.projectId}`);
     }
   return { project: (id) => byId.get(id) };
 }

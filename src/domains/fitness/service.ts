@@ -7,7 +7,6 @@ import type { Knex } from 'knex';
 import type { MysqlShard, MysqlShards } from '../../infra/mysql/fromMysql';
 import { readOutboxStates } from '../../publication/outbox/readOutboxStates';
 import type { PublicationOutcome, Publisher } from '../../publication/publisher';
-import type { StateChangeSink } from '../../publication/stateChanges/stateChange';
 import { NotFoundError, TidemarkError, toTidemarkError } from '../../shared/errors';
 import { decideCorrection, decideDeletion, decideRecord, parseExpectedVersion, validateRecord, type Decision } from './decide';
 import { fitnessEventId } from './events';
@@ -43,8 +42,6 @@ export interface FitnessServiceDeps {
   catalog?: ProjectCatalog;
   /** Reads the publication state of committed events (for idempotent replays); outbox by default. */
   publicationStates?: (db: Knex, eventIds: string[]) => Promise<PublicationOutcome[]>;
-  /** Live operator notifications (best effort): the first state of each new publication. */
-  stateChanges?: StateChangeSink;
 }
 
 /** Thrown inside the transaction to roll it back when the idempotency key was used before. */
@@ -55,12 +52,18 @@ const BUSY_ERRNOS = new Set([1205, 1213]); // lock wait timeout, deadlock
 function storeError(err: unknown, shard: MysqlShard): TidemarkError {
   if (err instanceof TidemarkError) return err;
   if (BUSY_ERRNOS.has((err as { errno?: number }).errno ?? 0))
-    return new TidemarkError('STORE_UNAVAILABLE', 'the result is busy; retry', { retriable: true, cause: err, details: { store: `fitness-shard-${shard.index}` } });
+    return new TidemarkError('STORE_UNAVAILABLE', 'the result is busy; retry', {
+      retriable: true,
+      cause: err,
+      details: { store: `fitness-shard-${shard.index}` },
+    });
   return toTidemarkError(err, `fitness-shard-${shard.index}`);
 }
 
 function requestHash(c: RecordFitnessResult): string {
-  return createHash('sha256').update(JSON.stringify([c.detectId, c.userId, c.projectId, c.schoolId, c.grade, c.result, c.unit])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([c.detectId, c.userId, c.projectId, c.schoolId, c.grade, c.result, c.unit]))
+    .digest('hex');
 }
 
 function serialise(s: FitnessResultState): string {
@@ -89,9 +92,7 @@ export function fitnessService(deps: FitnessServiceDeps): FitnessService {
         const d = await work(trx);
         return { result: d.state, events: [d.event] };
       });
-      const publication = publications[0]!;
-      deps.stateChanges?.emit([{ eventId: publication.eventId, domain: 'fitness', aggregateId: String(result.dataId), version: result.version, from: null, to: publication.state, attempt: 0, at: result.updatedAt }]);
-      return { result, publication, replayed: false };
+      return { result, publication: publications[0]!, replayed: false };
     } catch (err) {
       if (err instanceof KeyAlreadyUsed) throw err;
       throw storeError(err, shard);
@@ -102,9 +103,13 @@ export function fitnessService(deps: FitnessServiceDeps): FitnessService {
     const first = await readIdempotencyKey(shard.db, key).catch((e) => Promise.reject(storeError(e, shard)));
     if (!first) throw new TidemarkError('STORE_UNAVAILABLE', 'the idempotency key is being written; retry', { retriable: true });
     if (first.requestHash !== hash)
-      throw new TidemarkError('IDEMPOTENCY_CONFLICT', 'idempotencyKey was already used for a different result', { details: { dataId: String(first.dataId) } });
+      throw new TidemarkError('IDEMPOTENCY_CONFLICT', 'idempotencyKey was already used for a different result', {
+        details: { dataId: String(first.dataId) },
+      });
     const result = deserialise(first.response);
-    const [publication] = await publicationStates(shard.db, [fitnessEventId(result.dataId, result.version)]).catch((e) => Promise.reject(storeError(e, shard)));
+    const [publication] = await publicationStates(shard.db, [fitnessEventId(result.dataId, result.version)]).catch((e) =>
+      Promise.reject(storeError(e, shard)),
+    );
     return { result, publication: publication!, replayed: true };
   }
 
@@ -118,7 +123,10 @@ export function fitnessService(deps: FitnessServiceDeps): FitnessService {
           const now = await shardNow(trx);
           const dataId = composeDataId(await allocateLocalSequence(trx), shard.index);
           const d = decideRecord(cmd, { catalog, now, dataId, shard: shard.index });
-          if (cmd.idempotencyKey && !(await claimIdempotencyKey(trx, cmd.idempotencyKey, { requestHash: hash, dataId, response: serialise(d.state) }, now)))
+          if (
+            cmd.idempotencyKey &&
+            !(await claimIdempotencyKey(trx, cmd.idempotencyKey, { requestHash: hash, dataId, response: serialise(d.state) }, now))
+          )
             throw new KeyAlreadyUsed();
           await insertResult(trx, d.state);
           return d;

@@ -17,7 +17,8 @@ export function fnv1a32(text: string): number {
 }
 
 export function shardForUser(userId: number, shardCount: number): number {
-  if (!Number.isInteger(shardCount) || shardCount < 1 || shardCount > MAX_SHARDS) throw new RangeError(`shard count must be 1..${MAX_SHARDS}`);
+  if (!Number.isInteger(shardCount) || shardCount < 1 || shardCount > MAX_SHARDS)
+    throw new RangeError(`shard count must be 1..${MAX_SHARDS}`);
   return fnv1a32(String(userId)) % shardCount;
 }
 

@@ -1,4 +1,5 @@
-// Composition of the fitness write path and the outbox operator view for the gateway role. The
+// Composition of the fitness write path and the outbox operator view (list, keyset pages, replay of
+// PARKED events on every store) for the gateway role. The
 // Publisher is injected: the outbox publisher by default (FITNESS_PUBLICATION_STRATEGY=outbox); a
 // caller may pass another implementation of the port (e.g. kafka-first) without touching the service.
 import type { Registry } from 'prom-client';
@@ -7,20 +8,32 @@ import type { Publisher } from '../../publication/publisher';
 import { outboxPublication, type DomainPublication } from '../../publication/strategy';
 import type { StateChangeSink } from '../../publication/stateChanges/stateChange';
 import { outboxMetrics } from '../../relay/outbox/metrics';
-import { outboxOperator, outboxStoresOf, type OutboxOperator } from '../../relay/outbox/operator';
+import { outboxOperator, type OutboxOperator } from '../../relay/outbox/operator';
+import { publicationStores } from '../../publication/stores';
+import { systemClock } from '../../shared/clock';
 import { fitnessService, type FitnessService } from './service';
+import { parkedEventPages, type ParkedEventPages } from '../../publication/outbox/parkedEventPages';
 
-export function fitnessOutboxPublisher(resources: Pick<Resources, 'topics'>): Publisher {
-  return outboxPublication(resources).publisher;
+/** The outbox publisher of fitness writes (FITNESS_PUBLICATION_STRATEGY=outbox, the default). */
+export function fitnessOutboxPublisher(resources: Pick<Resources, 'topics'>, stateChanges: StateChangeSink): Publisher {
+  return outboxPublication(resources, stateChanges).publisher;
 }
 
-export function fitnessGatewayServices(o: { resources: Resources; registry: Registry; stateChanges?: StateChangeSink; publication?: Pick<DomainPublication, 'publisher' | 'states'> }): { fitness: FitnessService; outbox: OutboxOperator } {
+export function fitnessGatewayServices(o: {
+  resources: Resources;
+  registry: Registry;
+  stateChanges: StateChangeSink;
+  publication?: Pick<DomainPublication, 'publisher' | 'states'>;
+}): { fitness: FitnessService; outbox: OutboxOperator & ParkedEventPages } {
   const fitness = fitnessService({
     shards: o.resources.mysql,
-    publisher: o.publication?.publisher ?? fitnessOutboxPublisher(o.resources),
+    publisher: o.publication?.publisher ?? fitnessOutboxPublisher(o.resources, o.stateChanges),
     publicationStates: o.publication?.states,
-    stateChanges: o.stateChanges,
   });
-  const outbox = outboxOperator(outboxStoresOf(o.resources.mysql, o.resources.pg), { metrics: outboxMetrics(o.registry), stateChanges: o.stateChanges });
+  const stores = publicationStores(o.resources);
+  const outbox = {
+    ...outboxOperator(stores, { metrics: outboxMetrics(o.registry), stateChanges: o.stateChanges, clock: systemClock }),
+    ...parkedEventPages(stores),
+  };
   return { fitness, outbox };
 }

@@ -35,7 +35,8 @@ function line(i: number, item: PlaceOrderCommand['items'][number]): { line: Orde
       ? new OrderValidationError(`${at}.unitPrice`, 'TOO_MANY_DECIMALS', 'unitPrice has more than 4 decimal places')
       : new OrderValidationError(`${at}.unitPrice`, 'INVALID_FORMAT', 'unitPrice must be a plain decimal, e.g. "19.90"');
   if (price.units < 0n) throw new OrderValidationError(`${at}.unitPrice`, 'NEGATIVE_PRICE', 'unitPrice must not be negative');
-  if (price.units > ORDER_BOUNDS.maxUnitPriceUnits) throw new OrderValidationError(`${at}.unitPrice`, 'TOO_LARGE', 'unitPrice is too large');
+  if (price.units > ORDER_BOUNDS.maxUnitPriceUnits)
+    throw new OrderValidationError(`${at}.unitPrice`, 'TOO_LARGE', 'unitPrice is too large');
   return { line: { sku, quantity: item.quantity, unitPrice: formatMoney(price.units) }, amount: price.units * BigInt(item.quantity) };
 }
 
@@ -45,7 +46,8 @@ export function decidePlaceOrder(cmd: PlaceOrderCommand, ctx: { orderId: string;
   requireText('idempotencyKey', cmd.idempotencyKey, ORDER_BOUNDS.maxIdempotencyKeyLength);
   if (typeof cmd.currency !== 'string' || !isKnownCurrency(cmd.currency))
     throw new OrderValidationError('currency', 'UNKNOWN_CURRENCY', 'currency must be an ISO 4217 code in upper case, e.g. "EUR"');
-  if (!Array.isArray(cmd.items) || cmd.items.length === 0) throw new OrderValidationError('items', 'EMPTY_ITEMS', 'an order needs at least one item');
+  if (!Array.isArray(cmd.items) || cmd.items.length === 0)
+    throw new OrderValidationError('items', 'EMPTY_ITEMS', 'an order needs at least one item');
   if (cmd.items.length > ctx.limits.maxItems)
     throw new OrderValidationError('items', 'TOO_MANY_ITEMS', `an order may have at most ${ctx.limits.maxItems} items`);
 

@@ -8,7 +8,12 @@ import { toKafkaRecord } from '../../publication/event';
 const now = new Date('2026-03-04T05:06:07.891Z');
 const orderId = '3f6c1f9e-8a51-4f53-9d5c-2a7c0b1e4d10';
 const ctx = { orderId, now, limits: { maxItems: 5 } };
-const base: PlaceOrderCommand = { customerId: 'cust-1', currency: 'EUR', idempotencyKey: 'k1', items: [{ sku: 'A', quantity: 2, unitPrice: '19.9' }] };
+const base: PlaceOrderCommand = {
+  customerId: 'cust-1',
+  currency: 'EUR',
+  idempotencyKey: 'k1',
+  items: [{ sku: 'A', quantity: 2, unitPrice: '19.9' }],
+};
 
 describe('money', () => {
   it('parses plain decimals exactly and prints exactly 4 decimals', () => {
@@ -24,14 +29,26 @@ describe('money', () => {
 
 describe('decidePlaceOrder', () => {
   it('computes an exact total, the unit count and canonical prices', () => {
-    const d = decidePlaceOrder({ ...base, items: [{ sku: 'A', quantity: 1, unitPrice: '0.1' }, { sku: 'B', quantity: 2, unitPrice: '0.2' }, { sku: 'C', quantity: 3, unitPrice: '0' }] }, ctx);
+    const d = decidePlaceOrder(
+      {
+        ...base,
+        items: [
+          { sku: 'A', quantity: 1, unitPrice: '0.1' },
+          { sku: 'B', quantity: 2, unitPrice: '0.2' },
+          { sku: 'C', quantity: 3, unitPrice: '0' },
+        ],
+      },
+      ctx,
+    );
     expect(d.order).toMatchObject({ orderId, total: '0.5000', itemCount: 6, createdAt: now });
     expect(d.order.items.map((i) => i.unitPrice)).toEqual(['0.1000', '0.2000', '0.0000']);
   });
 
   it('fingerprints the request by its meaning, not its formatting or its key', () => {
     const a = decidePlaceOrder(base, ctx).requestHash;
-    expect(decidePlaceOrder({ ...base, idempotencyKey: 'other', items: [{ sku: 'A', quantity: 2, unitPrice: '19.90' }] }, ctx).requestHash).toBe(a);
+    expect(
+      decidePlaceOrder({ ...base, idempotencyKey: 'other', items: [{ sku: 'A', quantity: 2, unitPrice: '19.90' }] }, ctx).requestHash,
+    ).toBe(a);
     expect(decidePlaceOrder({ ...base, items: [{ sku: 'A', quantity: 3, unitPrice: '19.9' }] }, ctx).requestHash).not.toBe(a);
   });
 
@@ -55,12 +72,16 @@ describe('decidePlaceOrder', () => {
     [{ customerId: 'c'.repeat(65) }, 'customerId', 'TOO_LARGE'],
     [{ idempotencyKey: 'k'.repeat(129) }, 'idempotencyKey', 'TOO_LARGE'],
   ] as [Partial<PlaceOrderCommand>, string, string][])('rejects %j as %s %s', (over, field, reason) => {
-    expect(() => decidePlaceOrder({ ...base, ...over }, ctx)).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', details: { field, reason } }));
+    expect(() => decidePlaceOrder({ ...base, ...over }, ctx)).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED', details: { field, reason } }),
+    );
   });
 
   it('rejects a total beyond what Decimal(18,4) holds', () => {
     const items = Array.from({ length: 5 }, () => ({ sku: 'A', quantity: 100000, unitPrice: '999999999.9999' }));
-    expect(() => decidePlaceOrder({ ...base, items }, { ...ctx, limits: { maxItems: 5 } })).toThrow(expect.objectContaining({ details: { field: 'items', reason: 'TOO_LARGE' } }));
+    expect(() => decidePlaceOrder({ ...base, items }, { ...ctx, limits: { maxItems: 5 } })).toThrow(
+      expect.objectContaining({ details: { field: 'items', reason: 'TOO_LARGE' } }),
+    );
   });
 });
 
@@ -68,9 +89,26 @@ describe('OrderPlaced', () => {
   it('is a full snapshot with a stable id, key and bytes', () => {
     const { order } = decidePlaceOrder(base, ctx);
     const e = orderPlacedEvent(order);
-    expect(e).toMatchObject({ eventId: orderPlacedEventId(orderId), domain: 'orders', type: 'OrderPlaced', aggregateId: orderId, version: 1, schemaVersion: 1, isDeleted: false, shard: 0 });
+    expect(e).toMatchObject({
+      eventId: orderPlacedEventId(orderId),
+      domain: 'orders',
+      type: 'OrderPlaced',
+      aggregateId: orderId,
+      version: 1,
+      schemaVersion: 1,
+      isDeleted: false,
+      shard: 0,
+    });
     expect(e.eventId).toBe(`order-placed:${orderId}:v1`);
-    expect(e.data).toEqual({ orderId, customerId: 'cust-1', currency: 'EUR', items: [{ sku: 'A', quantity: 2, unitPrice: '19.9000' }], total: '39.8000', itemCount: 2, createdAt: '2026-03-04T05:06:07.891Z' });
+    expect(e.data).toEqual({
+      orderId,
+      customerId: 'cust-1',
+      currency: 'EUR',
+      items: [{ sku: 'A', quantity: 2, unitPrice: '19.9000' }],
+      total: '39.8000',
+      itemCount: 2,
+      createdAt: '2026-03-04T05:06:07.891Z',
+    });
     // Rebuilding from the same order gives the same bytes (what the reconciler relies on).
     expect(toKafkaRecord(orderPlacedEvent({ ...order, items: order.items.map((i) => ({ ...i })) }))).toEqual(toKafkaRecord(e));
     expect(toKafkaRecord(e).key).toBe(orderId);

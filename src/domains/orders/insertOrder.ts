@@ -11,9 +11,7 @@ import type { Knex } from 'knex';
 import { ORDER_COLUMNS, orderFromRow, type OrderRow } from './orderRow';
 import type { Order } from './order';
 
-export type InsertOrderResult =
-  | { inserted: true; order: Order }
-  | { inserted: false; order: Order; requestHash: string };
+export type InsertOrderResult = { inserted: true; order: Order } | { inserted: false; order: Order; requestHash: string };
 
 export async function insertOrder(db: Knex, order: Order, idempotencyKey: string, requestHash: string): Promise<InsertOrderResult> {
   const inserted = await db.raw<{ rows: { order_id: string }[] }>(
@@ -21,7 +19,17 @@ export async function insertOrder(db: Knex, order: Order, idempotencyKey: string
      VALUES (?, ?, ?, ?::jsonb, ?::numeric, ?, ?, ?, ?)
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING order_id`,
-    [order.orderId, order.customerId, order.currency, JSON.stringify(order.items), order.total, order.itemCount, idempotencyKey, requestHash, order.createdAt],
+    [
+      order.orderId,
+      order.customerId,
+      order.currency,
+      JSON.stringify(order.items),
+      order.total,
+      order.itemCount,
+      idempotencyKey,
+      requestHash,
+      order.createdAt,
+    ],
   );
   if (inserted.rows.length === 1) return { inserted: true, order };
   const existing = (await db('orders')

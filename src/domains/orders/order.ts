@@ -64,7 +64,11 @@ export type OrderRejection =
   | 'REQUIRED';
 
 export class OrderValidationError extends ValidationError {
-  constructor(field: string, readonly reason: OrderRejection, message: string) {
+  constructor(
+    field: string,
+    readonly reason: OrderRejection,
+    message: string,
+  ) {
     super(field, message, { reason });
     this.name = 'OrderValidationError';
   }

@@ -58,7 +58,10 @@ export function outcomeOf(state: PublicationState): PlaceOrderOutcome {
 
 export class IdempotencyConflictError extends TidemarkError {
   constructor() {
-    super('IDEMPOTENCY_CONFLICT', 'this idempotency key was already used for a different order', { details: { field: 'idempotencyKey' }, retriable: false });
+    super('IDEMPOTENCY_CONFLICT', 'this idempotency key was already used for a different order', {
+      details: { field: 'idempotencyKey' },
+      retriable: false,
+    });
     this.name = 'IdempotencyConflictError';
   }
 }

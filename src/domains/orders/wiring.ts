@@ -4,14 +4,16 @@
 import type { DomainPublication } from '../../publication/strategy';
 import { kafkaFirstMetrics } from '../../publication/kafkaFirst/metrics';
 import { kafkaFirstOperations, type KafkaFirstOperations } from '../../publication/kafkaFirst/operations';
-import { publicationStores } from '../../publication/kafkaFirst/stores';
+import { publicationStores } from '../../publication/stores';
 import { publicationFor } from '../../publication/strategy';
 import type { KafkaFirstWiringDeps } from '../../publication/kafkaFirst/wiring';
 import { randomIds, systemClock } from '../../shared/clock';
 import type { Stoppable } from '../../shared/lifecycle';
 import { createOrdersService, type OrdersService } from './ordersService';
 
-export function ordersGatewayServices(d: KafkaFirstWiringDeps & { publication?: DomainPublication }): Stoppable & { orders: OrdersService; kafkaFirstPublications: KafkaFirstOperations } {
+export function ordersGatewayServices(
+  d: KafkaFirstWiringDeps & { publication?: DomainPublication },
+): Stoppable & { orders: OrdersService; kafkaFirstPublications: KafkaFirstOperations } {
   const own = d.publication ? undefined : publicationFor('kafka-first', d);
   const publication = d.publication ?? own!;
   const orders = createOrdersService({
@@ -22,6 +24,11 @@ export function ordersGatewayServices(d: KafkaFirstWiringDeps & { publication?: 
     limits: { maxItems: d.resources.settings.ordersMaxItems },
     publicationState: publication.stateOf,
   });
-  const kafkaFirstPublications = kafkaFirstOperations({ stores: publicationStores(d.resources), clock: systemClock, metrics: kafkaFirstMetrics(d.registry), stateChanges: d.stateChanges });
+  const kafkaFirstPublications = kafkaFirstOperations({
+    stores: publicationStores(d.resources),
+    clock: systemClock,
+    metrics: kafkaFirstMetrics(d.registry),
+    stateChanges: d.stateChanges,
+  });
   return { orders, kafkaFirstPublications, stop: async () => own?.stop() };
 }

@@ -4,15 +4,13 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Resolver } from 'type-graphql';
 import { parseDataId } from '../../domains/fitness/decide';
 import type { FitnessService, FitnessWriteOutcome } from '../../domains/fitness/service';
-import { TidemarkError } from '../../shared/errors';
 import type { GatewayContext } from '../context';
 import { DecimalScalar } from '../scalars';
 import { FitnessResultPayload, RecordFitnessResultInput, toFitnessResult } from './fitness.types';
+import { requireService } from '../shared/services';
 
 function service(ctx: GatewayContext): FitnessService {
-  const s = ctx.services.fitness;
-  if (!s) throw new TidemarkError('STORE_UNAVAILABLE', 'fitness results are not available on this instance');
-  return s;
+  return requireService(ctx, 'fitness');
 }
 
 function payload(o: FitnessWriteOutcome): FitnessResultPayload {
@@ -22,14 +20,22 @@ function payload(o: FitnessWriteOutcome): FitnessResultPayload {
 @Resolver()
 export class FitnessResolver {
   @Authorized('write')
-  @Mutation(() => FitnessResultPayload, { description: 'Records a new result (version 1). With an idempotencyKey, a retried request returns the first result.' })
-  async recordFitnessResult(@Arg('input', () => RecordFitnessResultInput) input: RecordFitnessResultInput, @Ctx() ctx: GatewayContext): Promise<FitnessResultPayload> {
+  @Mutation(() => FitnessResultPayload, {
+    description: 'Records a new result (version 1). With an idempotencyKey, a retried request returns the first result.',
+  })
+  async recordFitnessResult(
+    @Arg('input', () => RecordFitnessResultInput) input: RecordFitnessResultInput,
+    @Ctx() ctx: GatewayContext,
+  ): Promise<FitnessResultPayload> {
     const { idempotencyKey, ...rest } = input;
     return payload(await service(ctx).record({ ...rest, ...(idempotencyKey == null ? {} : { idempotencyKey }) }));
   }
 
   @Authorized('write')
-  @Mutation(() => FitnessResultPayload, { description: 'Corrects a result. Fails with VERSION_CONFLICT (details.currentVersion) when expectedVersion is not the current version; nothing changes then.' })
+  @Mutation(() => FitnessResultPayload, {
+    description:
+      'Corrects a result. Fails with VERSION_CONFLICT (details.currentVersion) when expectedVersion is not the current version; nothing changes then.',
+  })
   async correctFitnessResult(
     @Arg('dataId', () => ID) dataId: string,
     @Arg('expectedVersion', () => Int) expectedVersion: number,
@@ -41,8 +47,14 @@ export class FitnessResolver {
   }
 
   @Authorized('write')
-  @Mutation(() => FitnessResultPayload, { description: 'Deletes a result: a new tombstone version (isDeleted true) is published and the shard keeps a deletion log.' })
-  async deleteFitnessResult(@Arg('dataId', () => ID) dataId: string, @Arg('expectedVersion', () => Int) expectedVersion: number, @Ctx() ctx: GatewayContext): Promise<FitnessResultPayload> {
+  @Mutation(() => FitnessResultPayload, {
+    description: 'Deletes a result: a new tombstone version (isDeleted true) is published and the shard keeps a deletion log.',
+  })
+  async deleteFitnessResult(
+    @Arg('dataId', () => ID) dataId: string,
+    @Arg('expectedVersion', () => Int) expectedVersion: number,
+    @Ctx() ctx: GatewayContext,
+  ): Promise<FitnessResultPayload> {
     return payload(await service(ctx).delete({ dataId: parseDataId(dataId), expectedVersion }));
   }
 }

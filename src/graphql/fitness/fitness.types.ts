@@ -31,7 +31,9 @@ export function toFitnessResult(s: FitnessResultState): FitnessResult {
 export class FitnessResultPayload {
   @Field(() => FitnessResult) result!: FitnessResult;
   @Field(() => Publication) publication!: Publication;
-  @Field(() => Boolean, { description: 'True when the idempotency key matched an earlier request and its first result was returned; nothing was written.' })
+  @Field(() => Boolean, {
+    description: 'True when the idempotency key matched an earlier request and its first result was returned; nothing was written.',
+  })
   replayed!: boolean;
 }
 
@@ -44,6 +46,9 @@ export class RecordFitnessResultInput {
   @Field(() => Int) grade!: number;
   @Field(() => DecimalScalar, { description: 'Non-negative, at most 3 decimals, within the project range for the unit.' }) result!: string;
   @Field(() => String) unit!: string;
-  @Field(() => String, { nullable: true, description: 'Client key (1-128 of A-Z a-z 0-9 . _ : -): a retry with the same key returns the first result instead of writing twice.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Client key (1-128 of A-Z a-z 0-9 . _ : -): a retry with the same key returns the first result instead of writing twice.',
+  })
   idempotencyKey?: string | null;
 }

@@ -3,7 +3,8 @@ import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { FitnessGroupBy } from '../../projections/read/sql/selectFitnessReport';
 import { DecimalScalar } from '../scalars';
-import { CursorPageInfo, Freshness, ONCE_PER_ANSWER } from './freshness.types';
+import { ConnectionOf } from '../connection';
+import { Freshness, ONCE_PER_ANSWER } from './freshness.types';
 
 @ObjectType({ description: 'The latest non-deleted state of a fitness result, as projected into ClickHouse.' })
 export class FitnessResultView {
@@ -25,9 +26,16 @@ export class FitnessResultView {
 @ObjectType({ description: 'One fitness result looked up by id, with the freshness of that answer.' })
 export class FitnessResultLookup {
   @Field(() => ID) dataId!: string;
-  @Field(() => FitnessResultView, { nullable: true, description: 'Null when the result does not exist, was deleted, or is not projected yet (see freshness).' })
+  @Field(() => FitnessResultView, {
+    nullable: true,
+    description: 'Null when the result does not exist, was deleted, or is not projected yet (see freshness).',
+  })
   result!: FitnessResultView | null;
-  @Field(() => Freshness, { complexity: ONCE_PER_ANSWER, description: 'Scope: this result (its pending publications) and the fitness topic.' }) freshness!: Freshness;
+  @Field(() => Freshness, {
+    complexity: ONCE_PER_ANSWER,
+    description: 'Scope: this result (its pending publications) and the fitness topic.',
+  })
+  freshness!: Freshness;
 }
 
 @InputType({ description: 'Fields that never change across versions; all given fields must match.' })
@@ -40,11 +48,12 @@ export class FitnessResultFilter {
 }
 
 @ObjectType({ description: 'A page of latest fitness results in dataId order.' })
-export class FitnessResultConnection {
-  // The connection's cost already multiplies its children by `first`; nodes must not multiply again.
-  @Field(() => [FitnessResultView], { complexity: ({ childComplexity }) => 1 + childComplexity }) nodes!: FitnessResultView[];
-  @Field(() => CursorPageInfo, { complexity: ONCE_PER_ANSWER }) pageInfo!: CursorPageInfo;
-  @Field(() => Freshness, { complexity: ONCE_PER_ANSWER, description: 'Scope: the filter (pending publications matching it) and the fitness topic.' }) freshness!: Freshness;
+export class FitnessResultConnection extends ConnectionOf(FitnessResultView, 'FitnessResult') {
+  @Field(() => Freshness, {
+    complexity: ONCE_PER_ANSWER,
+    description: 'Scope: the filter (pending publications matching it) and the fitness topic.',
+  })
+  freshness!: Freshness;
 }
 
 export const FitnessReportGroupBy: Record<FitnessGroupBy, FitnessGroupBy> = { SCHOOL: 'SCHOOL', GRADE: 'GRADE' };

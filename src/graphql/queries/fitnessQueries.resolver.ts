@@ -5,25 +5,33 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } f
 import type { FitnessGroupBy } from '../../projections/read/sql/selectFitnessReport';
 import { ValidationError } from '../../shared/errors';
 import type { GatewayContext } from '../context';
-import { decodeCursor, encodeCursor, pageSize } from './cursor';
-import { FitnessReport, FitnessReportGroupBy, FitnessResultConnection, FitnessResultFilter, FitnessResultLookup, FitnessResultView } from './fitness.types';
+import { toConnection } from '../connection';
+import { decodeCursor, encodeCursor, pageSize } from '../../shared/cursor';
+import {
+  FitnessReport,
+  FitnessReportGroupBy,
+  FitnessResultConnection,
+  FitnessResultFilter,
+  FitnessResultLookup,
+  FitnessResultView,
+} from './fitness.types';
 import { loadersFor } from './loaders';
+import { parseDataId } from '../../domains/fitness/decide';
 
 const STUDENT_RESULTS_DEFAULT = 20;
 const STUDENT_RESULTS_MAX = 100;
 
-function parseDataId(id: string): number {
-  const n = /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : NaN;
-  if (!Number.isSafeInteger(n)) throw new ValidationError('dataId', 'dataId must be a positive integer');
-  return n;
-}
-const isDataIdCursor = (v: unknown): v is { d: number } => typeof v === 'object' && v !== null && Number.isSafeInteger((v as { d?: unknown }).d) && (v as { d: number }).d >= 0;
-const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: NonNullable<T[K]> };
+const isDataIdCursor = (v: unknown): v is { d: number } =>
+  typeof v === 'object' && v !== null && Number.isSafeInteger((v as { d?: unknown }).d) && (v as { d: number }).d >= 0;
+const defined = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: NonNullable<T[K]> };
 
 @Resolver(() => FitnessResultView)
 export class FitnessQueriesResolver {
   @Authorized('read')
-  @Query(() => FitnessResultLookup, { description: 'The latest state of one fitness result (null when deleted or not projected yet), with its freshness.' })
+  @Query(() => FitnessResultLookup, {
+    description: 'The latest state of one fitness result (null when deleted or not projected yet), with its freshness.',
+  })
   async fitnessResult(@Arg('dataId', () => ID) dataId: string, @Ctx() ctx: GatewayContext): Promise<FitnessResultLookup> {
     const id = parseDataId(dataId);
     const l = loadersFor(ctx);
@@ -35,7 +43,8 @@ export class FitnessQueriesResolver {
   @Query(() => FitnessResultConnection, { description: 'Latest fitness results matching the filter, in dataId order, keyset-paginated.' })
   async fitnessResults(
     @Arg('filter', () => FitnessResultFilter, { nullable: true }) filter: FitnessResultFilter | null,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size (default 50, at most GRAPHQL_MAX_PAGE_SIZE).' }) first: number | null,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size (default 50, at most GRAPHQL_MAX_PAGE_SIZE).' })
+    first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() ctx: GatewayContext,
   ): Promise<FitnessResultConnection> {
@@ -47,12 +56,18 @@ export class FitnessQueriesResolver {
     const freshness = await l.readModels.freshness.forScope({ domain: 'fitness', dataEquals: f });
     const page = await l.readModels.fitnessPage(f, n, cursor?.d);
     for (const v of page.nodes) l.fitnessById.prime(Number(v.dataId), v);
-    const last = page.nodes[page.nodes.length - 1];
-    return { nodes: page.nodes, pageInfo: { endCursor: last ? encodeCursor({ d: Number(last.dataId) }) : null, hasNextPage: page.hasNextPage }, freshness };
+    // Object.assign, not a spread: the connection's edges and pageInfo are getters, computed only when asked for.
+    return Object.assign(
+      toConnection(page.nodes, (v) => encodeCursor({ d: Number(v.dataId) }), { hasNextPage: page.hasNextPage, after }),
+      { freshness },
+    );
   }
 
   @Authorized('report')
-  @Query(() => FitnessReport, { description: 'Analyst report over one campaign item: count, min, max, average and percentiles per school or grade, over the latest non-deleted results.' })
+  @Query(() => FitnessReport, {
+    description:
+      'Analyst report over one campaign item: count, min, max, average and percentiles per school or grade, over the latest non-deleted results.',
+  })
   async fitnessReport(
     @Arg('detectId', () => Int) detectId: number,
     @Arg('projectId', () => Int) projectId: number,
@@ -67,7 +82,8 @@ export class FitnessQueriesResolver {
 
   @FieldResolver(() => [FitnessResultView], {
     description: "The same student's latest results in the same campaign (batched across the whole response).",
-    complexity: ({ args, childComplexity }) => 1 + childComplexity * Math.min(Math.max(Number(args.first ?? STUDENT_RESULTS_DEFAULT), 1), STUDENT_RESULTS_MAX),
+    complexity: ({ args, childComplexity }) =>
+      1 + childComplexity * Math.min(Math.max(Number(args.first ?? STUDENT_RESULTS_DEFAULT), 1), STUDENT_RESULTS_MAX),
   })
   async studentResults(
     @Root() r: FitnessResultView,

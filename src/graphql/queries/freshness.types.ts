@@ -2,7 +2,11 @@
 // src/projections/freshness/decideFreshness.ts and docs/queries.md.
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { Freshness as FreshnessValue, FreshnessReason as Reason, FreshnessStatus as Status } from '../../projections/freshness/decideFreshness';
+import type {
+  Freshness as FreshnessValue,
+  FreshnessReason as Reason,
+  FreshnessStatus as Status,
+} from '../../projections/freshness/decideFreshness';
 
 export const FreshnessStatus: Record<Status, Status> = { FRESH: 'FRESH', CATCHING_UP: 'CATCHING_UP', STALE: 'STALE' };
 registerEnumType(FreshnessStatus, {
@@ -11,7 +15,11 @@ registerEnumType(FreshnessStatus, {
   valuesConfig: {
     FRESH: { description: 'Nothing in scope is pending and the projector has applied every published event.' },
     CATCHING_UP: { description: 'Publications in scope are pending, or the projector is behind; normal delay.' },
-    STALE: { description: 'Something needs attention: parked/dead-lettered events in scope, a pending event older than the threshold, a stalled projector, or state that cannot be read.' },
+    STALE: {
+      description:
+        'Something needs attention: parked/dead-lettered events in scope, a pending event older than the threshold, a stalled projector, ' +
+        'events that expired unapplied, or state that cannot be read.',
+    },
   },
 });
 
@@ -23,6 +31,7 @@ export const FreshnessReason: Record<Reason, Reason> = {
   PENDING_TOO_OLD: 'PENDING_TOO_OLD',
   PROJECTOR_STALLED: 'PROJECTOR_STALLED',
   STATE_UNKNOWN: 'STATE_UNKNOWN',
+  EVENTS_EXPIRED: 'EVENTS_EXPIRED',
 };
 registerEnumType(FreshnessReason, {
   name: 'FreshnessReason',
@@ -35,32 +44,34 @@ registerEnumType(FreshnessReason, {
     PENDING_TOO_OLD: { description: 'STALE: the oldest pending publication in scope is older than FRESHNESS_STALE_AFTER_MS.' },
     PROJECTOR_STALLED: { description: 'STALE: a message published more than FRESHNESS_STALE_AFTER_MS ago is still unapplied.' },
     STATE_UNKNOWN: { description: 'STALE: a store holding freshness inputs could not be read.' },
+    EVENTS_EXPIRED: {
+      description:
+        'STALE: events of the domain expired on Kafka (retention) before the projector applied them; ' +
+        'stays until a reconciliation covering their time window is CLEAN.',
+    },
   },
 });
 
-@ObjectType({ description: 'How fresh a read is: computed from state persisted by the stores and the projector, before the data was read.' })
+@ObjectType({
+  description: 'How fresh a read is: computed from state persisted by the stores and the projector, before the data was read.',
+})
 export class Freshness {
   @Field(() => FreshnessStatus) status!: Status;
   @Field(() => FreshnessReason) reason!: Reason;
   @Field(() => String, { description: 'The facts behind the verdict in one sentence (counts, ages, store names).' }) detail!: string;
-  @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'Every change committed before this time is in the read model (null: unknown).' })
+  @Field(() => GraphQLDateTimeISO, {
+    nullable: true,
+    description: 'Every change committed before this time is in the read model (null: unknown).',
+  })
   watermark!: Date | null;
   @Field(() => Float, { nullable: true, description: 'asOf minus watermark, in milliseconds (null: unknown).' }) lagMs!: number | null;
-  @Field(() => Int, { description: 'Publications in scope not on Kafka yet (pending, parked or dead-lettered).' }) pendingPublications!: number;
+  @Field(() => Int, { description: 'Publications in scope not on Kafka yet (pending, parked or dead-lettered).' })
+  pendingPublications!: number;
   @Field(() => Int, { description: 'Messages the projector has not applied yet on the domain topic.' }) lagMessages!: number;
   @Field(() => GraphQLDateTimeISO, { description: 'When the inputs of this marker were read (markers are cached briefly).' }) asOf!: Date;
 }
 
 export const toFreshness = (f: FreshnessValue): Freshness => f;
 
-/**
- * Query-cost estimate of a field computed once per answer whatever the page size (a freshness marker
- * from a brief cache, page info): constant, so a connection's cost is its page size times a node.
- */
-export const ONCE_PER_ANSWER = () => 1;
-
-@ObjectType({ description: 'Keyset pagination state.' })
-export class CursorPageInfo {
-  @Field(() => String, { nullable: true, description: 'Pass as `after` to get the next page.' }) endCursor!: string | null;
-  @Field(() => Boolean) hasNextPage!: boolean;
-}
+// Shared with every list; defined beside the connection helper.
+export { CursorPageInfo, ONCE_PER_ANSWER } from '../connection';

@@ -7,8 +7,8 @@ import DataLoader from 'dataloader';
 import type { Freshness } from '../../projections/freshness/decideFreshness';
 import type { ReadModels } from '../../projections/read/readModels';
 import type { FitnessView, OrderView } from '../../projections/read/views';
-import { TidemarkError } from '../../shared/errors';
 import type { GatewayContext } from '../context';
+import { requireService } from '../shared/services';
 
 export interface ReadLoaders {
   readModels: ReadModels;
@@ -23,59 +23,29 @@ export interface ReadLoaders {
 const MAX_BATCH = 500;
 const perRequest = new WeakMap<object, ReadLoaders>();
 
+const studentKey = (k: string) => {
+  const [detectId, userId] = k.split(':').map(Number);
+  return { detectId: detectId!, userId: userId! };
+};
+
+// The read models answer in key order (null where nothing is found), so each loader is their batch
+// function as it stands; they also coalesce concurrent requests' lookups into one query.
 function build(rm: ReadModels): ReadLoaders {
+  const options = { maxBatchSize: MAX_BATCH };
   return {
     readModels: rm,
-    fitnessById: new DataLoader(
-      async (ids) => {
-        const found = new Map((await rm.fitnessByIds([...ids])).map((v) => [v.dataId, v]));
-        return ids.map((id) => found.get(String(id)) ?? null);
-      },
-      { maxBatchSize: MAX_BATCH },
-    ),
-    orderById: new DataLoader(
-      async (ids) => {
-        const found = new Map((await rm.ordersByIds([...ids])).map((v) => [v.orderId, v]));
-        return ids.map((id) => found.get(id) ?? null);
-      },
-      { maxBatchSize: MAX_BATCH },
-    ),
-    studentResults: new DataLoader(
-      async (keys) => {
-        const parsed = keys.map((k) => {
-          const [detectId, userId] = k.split(':').map(Number);
-          return { detectId: detectId!, userId: userId! };
-        });
-        const all = await rm.fitnessByStudents(parsed);
-        const by = new Map<string, FitnessView[]>();
-        for (const v of all) by.set(`${v.detectId}:${v.userId}`, [...(by.get(`${v.detectId}:${v.userId}`) ?? []), v]);
-        return keys.map((k) => by.get(k) ?? []);
-      },
-      { maxBatchSize: MAX_BATCH },
-    ),
-    fitnessFreshness: new DataLoader(
-      async (ids) => {
-        const m = await rm.freshness.forAggregates('fitness', [...ids]);
-        return ids.map((id) => m.get(id)!);
-      },
-      { maxBatchSize: MAX_BATCH },
-    ),
-    orderFreshness: new DataLoader(
-      async (ids) => {
-        const m = await rm.freshness.forAggregates('orders', [...ids]);
-        return ids.map((id) => m.get(id)!);
-      },
-      { maxBatchSize: MAX_BATCH },
-    ),
+    fitnessById: new DataLoader((ids) => rm.fitnessByIds(ids), options),
+    orderById: new DataLoader((ids) => rm.ordersByIds(ids), options),
+    studentResults: new DataLoader((keys) => rm.fitnessByStudents(keys.map(studentKey)), options),
+    fitnessFreshness: new DataLoader((ids) => rm.freshness.forAggregates('fitness', ids), options),
+    orderFreshness: new DataLoader((ids) => rm.freshness.forAggregates('orders', ids), options),
   };
 }
 
 export function loadersFor(ctx: GatewayContext): ReadLoaders {
   let l = perRequest.get(ctx);
   if (!l) {
-    const rm = ctx.services.readModels;
-    if (!rm) throw new TidemarkError('STORE_UNAVAILABLE', 'read models are not served by this instance');
-    l = build(rm);
+    l = build(requireService(ctx, 'readModels'));
     perRequest.set(ctx, l);
   }
   return l;

@@ -3,7 +3,8 @@ import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { OrderGroupBy } from '../../projections/read/sql/selectOrderReport';
 import { DecimalScalar } from '../scalars';
-import { CursorPageInfo, Freshness, ONCE_PER_ANSWER } from './freshness.types';
+import { ConnectionOf } from '../connection';
+import { Freshness, ONCE_PER_ANSWER } from './freshness.types';
 
 @ObjectType({ description: 'A line of a projected order.' })
 export class OrderViewLine {
@@ -30,8 +31,13 @@ export class OrderView {
 @ObjectType({ description: 'One order looked up by id, with the freshness of that answer.' })
 export class OrderLookup {
   @Field(() => ID) orderId!: string;
-  @Field(() => OrderView, { nullable: true, description: 'Null when the order does not exist or is not projected yet (see freshness).' }) order!: OrderView | null;
-  @Field(() => Freshness, { complexity: ONCE_PER_ANSWER, description: 'Scope: this order (its pending publications) and the orders topic.' }) freshness!: Freshness;
+  @Field(() => OrderView, { nullable: true, description: 'Null when the order does not exist or is not projected yet (see freshness).' })
+  order!: OrderView | null;
+  @Field(() => Freshness, {
+    complexity: ONCE_PER_ANSWER,
+    description: 'Scope: this order (its pending publications) and the orders topic.',
+  })
+  freshness!: Freshness;
 }
 
 @InputType({ description: 'All given fields must match; from/to bound createdAt as [from, to).' })
@@ -43,15 +49,15 @@ export class OrderFilter {
 }
 
 @ObjectType({ description: 'A page of latest orders, newest first.' })
-export class OrderConnection {
-  // The connection's cost already multiplies its children by `first`; nodes must not multiply again.
-  @Field(() => [OrderView], { complexity: ({ childComplexity }) => 1 + childComplexity }) nodes!: OrderView[];
-  @Field(() => CursorPageInfo, { complexity: ONCE_PER_ANSWER }) pageInfo!: CursorPageInfo;
+export class OrderConnection extends ConnectionOf(OrderView, 'Order') {
   @Field(() => Freshness, { complexity: ONCE_PER_ANSWER, description: 'Scope: the filter and the orders topic.' }) freshness!: Freshness;
 }
 
 export const OrderReportGroupBy: Record<OrderGroupBy, OrderGroupBy> = { DAY: 'DAY', CURRENCY: 'CURRENCY' };
-registerEnumType(OrderReportGroupBy, { name: 'OrderReportGroupBy', description: 'DAY groups by UTC day and currency; CURRENCY by currency.' });
+registerEnumType(OrderReportGroupBy, {
+  name: 'OrderReportGroupBy',
+  description: 'DAY groups by UTC day and currency; CURRENCY by currency.',
+});
 
 @ObjectType({ description: 'Orders of one group (each order counted once, at its latest version).' })
 export class OrderReportGroup {

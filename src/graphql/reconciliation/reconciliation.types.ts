@@ -4,10 +4,20 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import type { Domain } from '../../publication/event';
-import type { DiscrepancyKind, DiscrepancyStatus, ReconcileLevel, RunOutcome } from '../../reconciliation/model';
+import type { DiscrepancyKind, DiscrepancyStatus, ReconcileLevel, RunOutcome, RunTrigger } from '../../reconciliation/model';
 import type { RebuildStatus, RepairAction, RepairOutcome, Verification } from '../../reconciliation/ledger/records';
-import { DOMAIN_VALUES } from '../subscriptions/publicationState.resolver';
-import { ActionEnum, KindEnum, LevelEnum, OutcomeEnum, RebuildStatusEnum, RepairOutcomeEnum, StatusEnum, VerificationEnum } from './reconciliation.enums';
+import { DOMAIN_VALUES } from '../shared/enums';
+import {
+  ActionEnum,
+  KindEnum,
+  LevelEnum,
+  OutcomeEnum,
+  RebuildStatusEnum,
+  RepairOutcomeEnum,
+  StatusEnum,
+  TriggerEnum,
+  VerificationEnum,
+} from './reconciliation.enums';
 
 @InputType({ description: 'A fitness campaign (detectId), optionally one project (test item) of it.' })
 export class CampaignScopeInput {
@@ -45,11 +55,17 @@ export class SegmentCountView {
 @ObjectType({ description: 'One reconciliation run of one scope.' })
 export class ReconciliationRunView {
   @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'Opaque keyset cursor: pass it as `after` to get the items after this one.' }) cursor!: string;
   @Field(() => DOMAIN_VALUES) domain!: Domain;
   @Field(() => String) scopeKey!: string;
   @Field(() => LevelEnum) levelRequested!: ReconcileLevel;
   @Field(() => LevelEnum, { nullable: true }) levelReached!: ReconcileLevel | null;
-  @Field(() => String, { description: 'OPERATOR | SCHEDULE | VERIFICATION' }) trigger!: string;
+  @Field(() => String, {
+    description:
+      'OPERATOR | SCHEDULE (a scope that changed) | ROTATION (re-verification of an unchanged scope) | ' +
+      'EXPIRED_EVENTS (events expired on Kafka) | VERIFICATION',
+  })
+  trigger!: string;
   @Field(() => OutcomeEnum, { nullable: true, description: 'Null while running.' }) outcome!: RunOutcome | null;
   @Field(() => Int) attempts!: number;
   @Field(() => String, { nullable: true }) note!: string | null;
@@ -70,6 +86,7 @@ export class ReconciliationRunView {
 @ObjectType({ description: 'A stored discrepancy between the authoritative store and the projection.' })
 export class DiscrepancyView {
   @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'Opaque keyset cursor: pass it as `after` to get the items after this one.' }) cursor!: string;
   @Field(() => DOMAIN_VALUES) domain!: Domain;
   @Field(() => String) scopeKey!: string;
   @Field(() => String) aggregateId!: string;
@@ -79,18 +96,21 @@ export class DiscrepancyView {
   @Field(() => Int, { nullable: true }) targetVersion!: number | null;
   @Field(() => String, { nullable: true }) sourceDigest!: string | null;
   @Field(() => String, { nullable: true }) targetDigest!: string | null;
-  @Field(() => [String], { description: 'Fields whose canonical values differ (CONTENT_MISMATCH); never the values.' }) differingFields!: string[];
+  @Field(() => [String], { description: 'Fields whose canonical values differ (CONTENT_MISMATCH); never the values.' })
+  differingFields!: string[];
   @Field(() => GraphQLDateTimeISO) firstSeenAt!: Date;
   @Field(() => GraphQLDateTimeISO) lastSeenAt!: Date;
   @Field(() => Int) seenCount!: number;
   @Field(() => GraphQLDateTimeISO, { nullable: true }) resolvedAt!: Date | null;
-  @Field(() => String, { nullable: true, description: 'REPAIRED | REBUILT | REMOVED_BY_OPERATOR | NOT_FOUND_AGAIN' }) resolution!: string | null;
+  @Field(() => String, { nullable: true, description: 'REPAIRED | REBUILT | REMOVED_BY_OPERATOR | NOT_FOUND_AGAIN' }) resolution!:
+    string | null;
 }
 
 @ObjectType()
 export class ReconcilePayload {
   @Field(() => ReconciliationRunView) run!: ReconciliationRunView;
-  @Field(() => [DiscrepancyView], { description: 'The discrepancies this run found (stored; see discrepancies for all).' }) discrepancies!: DiscrepancyView[];
+  @Field(() => [DiscrepancyView], { description: 'The discrepancies this run found (stored; see discrepancies for all).' })
+  discrepancies!: DiscrepancyView[];
 }
 
 @InputType()
@@ -105,6 +125,7 @@ export class DiscrepancyFilterInput {
 @ObjectType({ description: 'One audited repair: what was done, why, from which source version, and whether re-comparison verified it.' })
 export class RepairView {
   @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'Opaque keyset cursor: pass it as `after` to get the items after this one.' }) cursor!: string;
   @Field(() => ID, { nullable: true }) discrepancyId!: string | null;
   @Field(() => DOMAIN_VALUES) domain!: Domain;
   @Field(() => String) scopeKey!: string;
@@ -113,7 +134,8 @@ export class RepairView {
   @Field(() => String, { nullable: true }) aggregateId!: string | null;
   @Field(() => Int, { nullable: true }) sourceVersion!: number | null;
   @Field(() => Int, { nullable: true }) targetVersion!: number | null;
-  @Field(() => String, { nullable: true, description: 'The event re-sent: its existing eventId (never a new version).' }) eventId!: string | null;
+  @Field(() => String, { nullable: true, description: 'The event re-sent: its existing eventId (never a new version).' }) eventId!:
+    string | null;
   @Field(() => ID, { nullable: true }) rebuildId!: string | null;
   @Field(() => String) requestedBy!: string;
   @Field(() => RepairOutcomeEnum) outcome!: RepairOutcome;
@@ -138,12 +160,14 @@ export class RepairFilterInput {
 @ObjectType({ description: 'A controlled rebuild of one scope of a projection into a shadow table.' })
 export class ProjectionRebuildView {
   @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'Opaque keyset cursor: pass it as `after` to get the items after this one.' }) cursor!: string;
   @Field(() => DOMAIN_VALUES) domain!: Domain;
   @Field(() => String) scopeKey!: string;
   @Field(() => RebuildStatusEnum) status!: RebuildStatus;
   @Field(() => String, { description: 'SHADOW, COPY, LOAD, VALIDATE, SWAP, CATCH_UP, VERIFY, DONE' }) phase!: string;
   @Field(() => String) shadowTable!: string;
-  @Field(() => String, { nullable: true, description: 'Kept after a failure following the swap (manual rollback).' }) retiredTable!: string | null;
+  @Field(() => String, { nullable: true, description: 'Kept after a failure following the swap (manual rollback).' }) retiredTable!:
+    string | null;
   @Field(() => Int) sourceRows!: number;
   @Field(() => Int, { description: 'Physical rows whose content was quarantined.' }) quarantined!: number;
   @Field(() => String) requestedBy!: string;
@@ -154,4 +178,12 @@ export class ProjectionRebuildView {
   @Field(() => GraphQLDateTimeISO, { nullable: true }) finishedAt!: Date | null;
   @Field(() => String, { nullable: true }) errorCode!: string | null;
   @Field(() => String, { nullable: true }) errorSummary!: string | null;
+}
+
+@InputType({ description: 'Which reconciliation runs to list; every field narrows the selection.' })
+export class ReconciliationRunFilterInput {
+  @Field(() => DOMAIN_VALUES, { nullable: true }) domain?: Domain | null;
+  @Field(() => String, { nullable: true }) scopeKey?: string | null;
+  @Field(() => [TriggerEnum], { nullable: true }) triggers?: RunTrigger[] | null;
+  @Field(() => [OutcomeEnum], { nullable: true }) outcomes?: RunOutcome[] | null;
 }

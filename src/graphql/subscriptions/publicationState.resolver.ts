@@ -9,16 +9,15 @@ import type { Domain } from '../../publication/event';
 import type { ObservedState, StateChange } from '../../publication/stateChanges/stateChange';
 import type { GatewayContext } from '../context';
 import { TidemarkError } from '../../shared/errors';
+import { requireService } from '../shared/services';
+import { DOMAIN_VALUES } from '../shared/enums';
+import { PublicationStateEnum } from '../publication';
 
-const OBSERVED: Record<ObservedState, ObservedState> = {
-  NEW: 'NEW', PROCESSING: 'PROCESSING', SENT: 'SENT', FAILED: 'FAILED', PARKED: 'PARKED',
-  PUBLISHED_DIRECT: 'PUBLISHED_DIRECT', NOT_PUBLISHED: 'NOT_PUBLISHED', PUBLISHED: 'PUBLISHED',
-  DEAD_LETTER: 'DEAD_LETTER', FALLBACK_STORE_FAILED: 'FALLBACK_STORE_FAILED', PROJECTION_APPLIED: 'PROJECTION_APPLIED',
-};
-registerEnumType(OBSERVED, { name: 'ObservedPublicationState', description: 'A publication state, or PROJECTION_APPLIED once the read model holds the event.' });
-
-export const DOMAIN_VALUES: Record<Domain, Domain> = { fitness: 'fitness', orders: 'orders' };
-registerEnumType(DOMAIN_VALUES, { name: 'EventDomain', description: 'The domain an event belongs to.' });
+const OBSERVED: Record<ObservedState, ObservedState> = { ...PublicationStateEnum, PROJECTION_APPLIED: 'PROJECTION_APPLIED' };
+registerEnumType(OBSERVED, {
+  name: 'ObservedPublicationState',
+  description: 'A publication state, or PROJECTION_APPLIED once the read model holds the event.',
+});
 
 @ObjectType({ description: 'One transition of one publication.' })
 export class PublicationStateChange {
@@ -48,9 +47,13 @@ export class PublicationStateResolver {
       const a = args as Args;
       if (!ctx.auth.principal) throw new AuthError('UNAUTHENTICATED', 'authentication required');
       if (!mayAccess(ctx.auth.principal, 'operate')) throw new AuthError('FORBIDDEN', 'not allowed for your role');
-      if (!ctx.services.stateChanges) throw new TidemarkError('STORE_UNAVAILABLE', 'state changes are not available on this instance');
-      if (a.aggregateId && a.aggregateId.length > 128) throw new TidemarkError('VALIDATION_FAILED', 'aggregateId is too long', { details: { field: 'aggregateId' } });
-      return ctx.services.stateChanges.subscribe({ domain: a.domain ?? undefined, states: a.states ?? undefined, aggregateId: a.aggregateId ?? undefined }, ctx.connection);
+      const stateChanges = requireService(ctx, 'stateChanges');
+      if (a.aggregateId && a.aggregateId.length > 128)
+        throw new TidemarkError('VALIDATION_FAILED', 'aggregateId is too long', { details: { field: 'aggregateId' } });
+      return stateChanges.subscribe(
+        { domain: a.domain ?? undefined, states: a.states ?? undefined, aggregateId: a.aggregateId ?? undefined },
+        ctx.connection,
+      );
     },
   })
   publicationStateChanged(

@@ -1,11 +1,11 @@
 // The formatter against the real engine: every hostile string survives a round trip unchanged.
-import { loadSettings } from '../../config/settings';
+import { testSettings } from '../../../test/support/testEnv';
 import { fromClickHouse } from './fromClickHouse';
 import { str } from './literal';
 import { hostileStrings } from '../../../test/support/hostile';
 
 describe('ClickHouse literal formatter on the real server', () => {
-  const ch = fromClickHouse(loadSettings(), { database: null });
+  const ch = fromClickHouse(testSettings(), { database: null });
   afterAll(() => ch.close());
 
   it('round-trips every hostile string exactly', async () => {

@@ -7,15 +7,32 @@ export function str(value: string): string {
   let out = "'";
   for (const ch of value) {
     switch (ch) {
-      case '\\': out += '\\\\'; break;
-      case "'": out += "\\'"; break;
-      case '\0': out += '\\0'; break;
-      case '\n': out += '\\n'; break;
-      case '\r': out += '\\r'; break;
-      case '\t': out += '\\t'; break;
-      case '\b': out += '\\b'; break;
-      case '\f': out += '\\f'; break;
-      default: out += ch;
+      case '\\':
+        out += '\\\\';
+        break;
+      case "'":
+        out += "\\'";
+        break;
+      case '\0':
+        out += '\\0';
+        break;
+      case '\n':
+        out += '\\n';
+        break;
+      case '\r':
+        out += '\\r';
+        break;
+      case '\t':
+        out += '\\t';
+        break;
+      case '\b':
+        out += '\\b';
+        break;
+      case '\f':
+        out += '\\f';
+        break;
+      default:
+        out += ch;
     }
   }
   return out + "'";
@@ -23,14 +40,17 @@ export function str(value: string): string {
 
 /** An unsigned 64-bit integer literal, from a number, bigint or decimal string; rejects anything else. */
 export function uint(value: number | bigint | string): string {
-  const s = typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : Number.isSafeInteger(value) ? String(value) : 'x';
-  if (!/^(0|[1-9][0-9]{0,19})$/.test(s) || BigInt(s) > 18446744073709551615n) throw new TypeError(`not an unsigned integer: ${String(value).slice(0, 40)}`);
+  const s =
+    typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : Number.isSafeInteger(value) ? String(value) : 'x';
+  if (!/^(0|[1-9][0-9]{0,19})$/.test(s) || BigInt(s) > 18446744073709551615n)
+    throw new TypeError(`not an unsigned integer: ${String(value).slice(0, 40)}`);
   return s;
 }
 
 /** A signed 64-bit integer literal. */
 export function int(value: number | bigint | string): string {
-  const s = typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : Number.isSafeInteger(value) ? String(value) : 'x';
+  const s =
+    typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : Number.isSafeInteger(value) ? String(value) : 'x';
   if (!/^-?(0|[1-9][0-9]{0,18})$/.test(s)) throw new TypeError(`not an integer: ${String(value).slice(0, 40)}`);
   const b = BigInt(s);
   if (b > 9223372036854775807n || b < -9223372036854775808n) throw new TypeError('integer out of Int64 range');

@@ -1,7 +1,6 @@
 import { hostileStrings } from '../../../test/support/hostile';
 import { bool, date, dateTime, decimal, ident, int, list, str, uint } from './literal';
 
-
 describe('ClickHouse literal formatter', () => {
   it.each(hostileStrings)('quotes %j so it cannot end the literal', (s) => {
     const lit = str(s);

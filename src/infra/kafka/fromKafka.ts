@@ -2,8 +2,20 @@
 import { Kafka, logLevel, type Admin, type ITopicConfig } from 'kafkajs';
 import type { Settings } from '../../config/settings';
 import { waitFor } from '../../shared/lifecycle';
+import { kafkaSecurity } from '../tls';
 
-export type KafkaSettings = Pick<Settings, 'kafkaBrokers' | 'kafkaClientId' | 'kafkaTopicPrefix' | 'kafkaPartitions' | 'kafkaReplicationFactor'>;
+export type KafkaSettings = Pick<
+  Settings,
+  'kafkaBrokers' | 'kafkaClientId' | 'kafkaTopicPrefix' | 'kafkaPartitions' | 'kafkaReplicationFactor' | 'kafkaMinInsyncReplicas'
+> &
+  KafkaSecuritySettings;
+/** TLS and SASL (src/infra/tls.ts); absent means plaintext, as before. */
+export type KafkaSecuritySettings = Partial<
+  Pick<
+    Settings,
+    'kafkaSsl' | 'kafkaSslCa' | 'kafkaSslCert' | 'kafkaSslKey' | 'kafkaSaslMechanism' | 'kafkaSaslUsername' | 'kafkaSaslPassword'
+  >
+>;
 
 export interface Topics {
   fitnessResults: string;
@@ -25,6 +37,7 @@ export function fromKafka(s: KafkaSettings, clientSuffix = ''): Kafka {
   return new Kafka({
     clientId: `${s.kafkaClientId}${clientSuffix}`,
     brokers: s.kafkaBrokers,
+    ...kafkaSecurity(s),
     connectionTimeout: 3000,
     requestTimeout: 10000,
     logLevel: logLevel.NOTHING,
@@ -36,7 +49,7 @@ export function fromKafka(s: KafkaSettings, clientSuffix = ''): Kafka {
  * Creates every Tidemark topic that does not exist yet; existing topics are left as they are.
  * Returns once the broker serves every partition of the topics it created.
  */
-export async function ensureTopics(kafka: Kafka, s: KafkaSettings): Promise<Topics> {
+export async function ensureTopics(kafka: Kafka, s: KafkaSettings & Pick<Settings, 'kafkaRetentionMs'>): Promise<Topics> {
   const topics = topicNames(s.kafkaTopicPrefix);
   const admin: Admin = kafka.admin();
   await admin.connect();
@@ -44,11 +57,20 @@ export async function ensureTopics(kafka: Kafka, s: KafkaSettings): Promise<Topi
     const existing = new Set(await admin.listTopics());
     const wanted = Object.values(topics).filter((t) => !existing.has(t));
     if (wanted.length) {
-      await createServedTopics(admin, wanted.map((topic) => ({
-        topic,
-        numPartitions: topic === topics.publicationState ? 1 : s.kafkaPartitions,
-        replicationFactor: s.kafkaReplicationFactor,
-      })));
+      await createServedTopics(
+        admin,
+        wanted.map((topic) => ({
+          topic,
+          numPartitions: topic === topics.publicationState ? 1 : s.kafkaPartitions,
+          replicationFactor: s.kafkaReplicationFactor,
+          // With acks=all, a write is acknowledged once this many replicas have it (docs/kafka-first.md);
+          // events older than the retention are deleted (a projector stopped longer loses them: docs/projections.md).
+          configEntries: [
+            { name: 'min.insync.replicas', value: String(s.kafkaMinInsyncReplicas) },
+            { name: 'retention.ms', value: String(s.kafkaRetentionMs) },
+          ],
+        })),
+      );
     }
   } finally {
     await admin.disconnect();

@@ -2,6 +2,8 @@
 // results stay exact decimals end to end; every connection runs in UTC and at READ COMMITTED.
 import knex, { type Knex } from 'knex';
 import type { Settings } from '../../config/settings';
+import { knexLog } from '../sql/knexLog';
+import { mysqlSsl } from '../tls';
 
 export interface MysqlShard {
   index: number;
@@ -15,11 +17,13 @@ export interface MysqlShards {
   destroy(): Promise<void>;
 }
 
-export type MysqlConnectionSettings = Pick<Settings, 'mysqlHost' | 'mysqlPort' | 'mysqlUser' | 'mysqlPassword' | 'dbPoolMax'>;
+export type MysqlConnectionSettings = Pick<Settings, 'mysqlHost' | 'mysqlPort' | 'mysqlUser' | 'mysqlPassword' | 'dbPoolMax'> &
+  Partial<Pick<Settings, 'mysqlTls' | 'mysqlTlsCa' | 'mysqlTlsCert' | 'mysqlTlsKey'>>;
 
 export function mysqlKnex(s: MysqlConnectionSettings, database?: string, poolMax = s.dbPoolMax): Knex {
   return knex({
     client: 'mysql2',
+    log: knexLog,
     connection: {
       host: s.mysqlHost,
       port: s.mysqlPort,
@@ -32,6 +36,7 @@ export function mysqlKnex(s: MysqlConnectionSettings, database?: string, poolMax
       bigNumberStrings: false,
       decimalNumbers: false,
       connectTimeout: 5000,
+      ssl: mysqlSsl(s),
     },
     pool: {
       min: 0,
@@ -41,7 +46,10 @@ export function mysqlKnex(s: MysqlConnectionSettings, database?: string, poolMax
       // designed for (no gap locks between writers and relays; PostgreSQL's default too). Set once
       // per connection, it saves each write a `SET TRANSACTION` round trip; a transaction that
       // needs another level (reconciliation's REPEATABLE READ snapshot) asks for it explicitly.
-      afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, c: unknown) => void) =>
+      afterCreate: (
+        conn: { query: (sql: string, cb: (err: Error | null) => void) => void },
+        done: (err: Error | null, c: unknown) => void,
+      ) =>
         conn.query("SET time_zone = '+00:00'", (err) =>
           err ? done(err, conn) : conn.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED', (err2) => done(err2, conn)),
         ),

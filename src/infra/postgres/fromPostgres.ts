@@ -2,12 +2,16 @@
 // timestamps are timestamptz and sessions run in UTC.
 import knex, { type Knex } from 'knex';
 import type { Settings } from '../../config/settings';
+import { knexLog } from '../sql/knexLog';
+import { postgresSsl } from '../tls';
 
-export type PostgresConnectionSettings = Pick<Settings, 'pgHost' | 'pgPort' | 'pgUser' | 'pgPassword' | 'dbPoolMax'>;
+export type PostgresConnectionSettings = Pick<Settings, 'pgHost' | 'pgPort' | 'pgUser' | 'pgPassword' | 'dbPoolMax'> &
+  Partial<Pick<Settings, 'pgTls' | 'pgTlsCa' | 'pgTlsCert' | 'pgTlsKey'>>;
 
 export function postgresKnex(s: PostgresConnectionSettings, database: string, poolMax = s.dbPoolMax): Knex {
   return knex({
     client: 'pg',
+    log: knexLog,
     connection: {
       host: s.pgHost,
       port: s.pgPort,
@@ -16,6 +20,7 @@ export function postgresKnex(s: PostgresConnectionSettings, database: string, po
       database,
       connectionTimeoutMillis: 5000,
       options: '-c TimeZone=UTC',
+      ssl: postgresSsl(s),
     },
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 10000,

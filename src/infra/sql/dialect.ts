@@ -23,7 +23,9 @@ export function nowSql(d: Dialect): string {
 
 /** SQL for "database now plus ? milliseconds" (one binding: the milliseconds). */
 export function nowPlusMsSql(d: Dialect): string {
-  return d === 'postgres' ? `(CURRENT_TIMESTAMP(3) + (?::double precision * INTERVAL '1 millisecond'))` : '(NOW(3) + INTERVAL (? * 1000) MICROSECOND)';
+  return d === 'postgres'
+    ? `(CURRENT_TIMESTAMP(3) + (?::double precision * INTERVAL '1 millisecond'))`
+    : '(NOW(3) + INTERVAL (? * 1000) MICROSECOND)';
 }
 
 /** `now + ms` on the database clock, as a raw fragment. */
@@ -34,6 +36,13 @@ export function nowPlusMs(db: Knex, ms: number): Knex.Raw {
 /** `now - ms` on the database clock, as a raw fragment. */
 export function nowMinusMs(db: Knex, ms: number): Knex.Raw {
   return db.raw(nowPlusMsSql(dialectOf(db)), [-Math.max(0, Math.round(ms))]);
+}
+
+/** Milliseconds since `column` on the database clock, as an integer (for ages of stored rows). */
+export function ageMsSql(d: Dialect, column: string): string {
+  return d === 'postgres'
+    ? `CAST(EXTRACT(EPOCH FROM (CURRENT_TIMESTAMP(3) - ${column})) * 1000 AS BIGINT)`
+    : `(TIMESTAMPDIFF(MICROSECOND, ${column}, NOW(3)) DIV 1000)`;
 }
 
 /** `?, ?, ?` for n bindings. */
@@ -48,5 +57,7 @@ export function rowsOf<T>(d: Dialect, result: unknown): T[] {
 
 /** Rows changed by a raw UPDATE/DELETE, whatever the driver's result shape. */
 export function affectedRows(d: Dialect, result: unknown): number {
-  return d === 'postgres' ? Number((result as { rowCount: number }).rowCount) : Number((result as [{ affectedRows: number }])[0].affectedRows);
+  return d === 'postgres'
+    ? Number((result as { rowCount: number }).rowCount)
+    : Number((result as [{ affectedRows: number }])[0].affectedRows);
 }

@@ -44,7 +44,8 @@ export function decodeEnvelope(value: Buffer | null, expected: Domain): Decoded<
   const parsed = envelopeSchema.safeParse(json);
   if (!parsed.success) return rejected('INVALID_ENVELOPE', describeIssues(parsed.error.issues));
   const e = parsed.data;
-  if (!SUPPORTED_SCHEMA_VERSIONS.has(e.schemaVersion)) return rejected('UNSUPPORTED_SCHEMA_VERSION', `schemaVersion ${e.schemaVersion} is not supported`);
+  if (!SUPPORTED_SCHEMA_VERSIONS.has(e.schemaVersion))
+    return rejected('UNSUPPORTED_SCHEMA_VERSION', `schemaVersion ${e.schemaVersion} is not supported`);
   if (e.domain !== expected) return rejected('WRONG_TOPIC', `a ${e.domain} event on the ${expected} topic`);
   return { ok: true, value: e as EventEnvelope };
 }

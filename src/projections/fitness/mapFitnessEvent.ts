@@ -5,12 +5,16 @@
 // ClickHouse cannot hold) or that contradict themselves (envelope vs data).
 import { z } from 'zod';
 import type { EventEnvelope } from '../../publication/event';
-import { canonicalDecimal } from '../decimal';
+import { canonicalDecimal } from '../../shared/decimal';
 import { describeIssues, rejected, type Decoded } from '../decode/envelope';
 import type { FitnessRow, KafkaPosition } from '../rows';
 import { isoToMs } from '../time';
 
-export const FITNESS_EVENT_TYPES: ReadonlySet<string> = new Set(['FitnessResultRecorded', 'FitnessResultCorrected', 'FitnessResultDeleted']);
+export const FITNESS_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'FitnessResultRecorded',
+  'FitnessResultCorrected',
+  'FitnessResultDeleted',
+]);
 export const FITNESS_RESULT_SCALE = 3;
 
 const id = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -32,7 +36,8 @@ const dataSchema = z.object({
 export function mapFitnessEvent(e: EventEnvelope, at: KafkaPosition, ingestedAtMs: number): Decoded<FitnessRow> {
   if (!FITNESS_EVENT_TYPES.has(e.type)) return rejected('UNKNOWN_EVENT_TYPE', `fitness event type ${e.type.slice(0, 60)} is unknown`);
   const parsed = dataSchema.safeParse(e.data);
-  if (!parsed.success) return rejected('INVALID_DATA', describeIssues(parsed.error.issues.map((i) => ({ ...i, path: ['data', ...i.path] }))));
+  if (!parsed.success)
+    return rejected('INVALID_DATA', describeIssues(parsed.error.issues.map((i) => ({ ...i, path: ['data', ...i.path] }))));
   const d = parsed.data;
   const result = canonicalDecimal(d.result, FITNESS_RESULT_SCALE);
   if (result === undefined) return rejected('INVALID_DATA', 'data.result (not a decimal with at most 3 fraction digits)');

@@ -3,6 +3,8 @@
 // stores for the query's scope, and the projector's progress per partition of the domain's topic.
 //
 //   STALE        if the inputs could not be read (STATE_UNKNOWN),
+//                or events of the domain expired on Kafka before the projector applied them and no
+//                reconciliation of their window has come out CLEAN yet (EVENTS_EXPIRED),
 //                or a publication in scope is PARKED / DEAD_LETTER (PARKED_OR_DEAD_LETTERED),
 //                or the oldest pending publication in scope is older than staleAfterMs (PENDING_TOO_OLD),
 //                or a message published more than staleAfterMs ago is still unapplied (PROJECTOR_STALLED);
@@ -24,7 +26,8 @@ export type FreshnessReason =
   | 'PARKED_OR_DEAD_LETTERED'
   | 'PENDING_TOO_OLD'
   | 'PROJECTOR_STALLED'
-  | 'STATE_UNKNOWN';
+  | 'STATE_UNKNOWN'
+  | 'EVENTS_EXPIRED';
 
 /** Publications in scope that are not yet on Kafka, from the authoritative stores. */
 export interface PendingSummary {
@@ -44,6 +47,8 @@ export interface PartitionProgress {
   appliedCommitMs: number | null;
   /** True when an unapplied message was published more than staleAfterMs ago. */
   stalled: boolean;
+  /** Offsets that expired on Kafka before they were applied, not yet covered by a CLEAN reconciliation. */
+  expiredUnreconciled?: number;
 }
 
 export type Known<T> = { ok: true; value: T } | { ok: false; unavailable: string[] };
@@ -91,7 +96,8 @@ export function decideFreshness(i: FreshnessInputs): Freshness {
   if (!pending || !partitions) watermarkMs = null;
   else {
     if (inScope > 0 && pending.oldestAtMs !== null) watermarkMs = Math.min(watermarkMs, pending.oldestAtMs);
-    for (const p of lagging) watermarkMs = p.appliedCommitMs === null || watermarkMs === null ? null : Math.min(watermarkMs, p.appliedCommitMs);
+    for (const p of lagging)
+      watermarkMs = p.appliedCommitMs === null || watermarkMs === null ? null : Math.min(watermarkMs, p.appliedCommitMs);
   }
   const base = {
     watermark: watermarkMs === null ? null : new Date(watermarkMs),
@@ -106,14 +112,37 @@ export function decideFreshness(i: FreshnessInputs): Freshness {
     const missing = [...(i.pending.ok ? [] : i.pending.unavailable), ...(i.progress.ok ? [] : i.progress.unavailable)];
     return verdict('STALE', 'STATE_UNKNOWN', `freshness cannot be established: ${missing.join(', ')} unavailable`);
   }
-  if (pending.stuck > 0) return verdict('STALE', 'PARKED_OR_DEAD_LETTERED', `${pending.stuck} publication(s) in scope are parked or dead-lettered and need an operator`);
+  const expired = partitions.reduce((n, p) => n + (p.expiredUnreconciled ?? 0), 0);
+  if (expired > 0)
+    return verdict(
+      'STALE',
+      'EVENTS_EXPIRED',
+      `${expired} event(s) of the domain expired on Kafka before the projector applied them; ` +
+        'the reconciliation of their time window has not come out CLEAN yet',
+    );
+  if (pending.stuck > 0)
+    return verdict(
+      'STALE',
+      'PARKED_OR_DEAD_LETTERED',
+      `${pending.stuck} publication(s) in scope are parked or dead-lettered and need an operator`,
+    );
   const oldestAge = pending.oldestAtMs === null ? 0 : i.asOfMs - pending.oldestAtMs;
   if (pending.pending > 0 && oldestAge > i.staleAfterMs)
-    return verdict('STALE', 'PENDING_TOO_OLD', `the oldest of ${pending.pending} pending publication(s) in scope is ${secs(oldestAge)} old (limit ${secs(i.staleAfterMs)})`);
+    return verdict(
+      'STALE',
+      'PENDING_TOO_OLD',
+      `the oldest of ${pending.pending} pending publication(s) in scope is ${secs(oldestAge)} old (limit ${secs(i.staleAfterMs)})`,
+    );
   const stalled = lagging.filter((p) => p.stalled);
   if (stalled.length)
-    return verdict('STALE', 'PROJECTOR_STALLED', `events published more than ${secs(i.staleAfterMs)} ago are not applied yet on ${stalled.length} partition(s)`);
-  if (pending.pending > 0) return verdict('CATCHING_UP', 'PENDING_PUBLICATIONS', `${pending.pending} publication(s) in scope are not on Kafka yet`);
-  if (lagMessages > 0) return verdict('CATCHING_UP', 'CONSUMER_LAG', `the projector is ${lagMessages} event(s) behind on ${lagging.length} partition(s)`);
+    return verdict(
+      'STALE',
+      'PROJECTOR_STALLED',
+      `events published more than ${secs(i.staleAfterMs)} ago are not applied yet on ${stalled.length} partition(s)`,
+    );
+  if (pending.pending > 0)
+    return verdict('CATCHING_UP', 'PENDING_PUBLICATIONS', `${pending.pending} publication(s) in scope are not on Kafka yet`);
+  if (lagMessages > 0)
+    return verdict('CATCHING_UP', 'CONSUMER_LAG', `the projector is ${lagMessages} event(s) behind on ${lagging.length} partition(s)`);
   return verdict('FRESH', 'UP_TO_DATE', 'no publication in scope is pending and the projector has applied every published event');
 }

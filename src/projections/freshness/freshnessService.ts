@@ -16,7 +16,8 @@ import { scopeKey, type PendingScope } from './sql/pendingScope';
 
 export interface FreshnessService {
   forScope(scope: PendingScope): Promise<Freshness>;
-  forAggregates(domain: Domain, ids: string[]): Promise<Map<string, Freshness>>;
+  /** One marker per id, in the order asked (a DataLoader's batch function as it stands). */
+  forAggregates(domain: Domain, ids: readonly string[]): Promise<Freshness[]>;
   close(): Promise<void>;
 }
 
@@ -28,13 +29,18 @@ interface Timed<T> {
 /** A small TTL cache that also shares in-flight computations. */
 class BriefCache<T> {
   private readonly entries = new Map<string, { expires: number; value: Promise<Timed<T>> }>();
-  constructor(private readonly ttlMs: number, private readonly clock: Clock, private readonly max = 1000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly clock: Clock,
+    private readonly max = 1000,
+  ) {}
 
   get(key: string, compute: () => Promise<T>): Promise<Timed<T>> {
     const now = this.clock.now().getTime();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value;
-    if (this.entries.size >= this.max) for (const [k, e] of this.entries) if (e.expires <= now || this.entries.size >= this.max) this.entries.delete(k);
+    if (this.entries.size >= this.max)
+      for (const [k, e] of this.entries) if (e.expires <= now || this.entries.size >= this.max) this.entries.delete(k);
     const value = compute().then((v) => ({ atMs: now, value: v }));
     this.entries.set(key, { expires: now + this.ttlMs, value });
     value.catch(() => this.entries.delete(key));
@@ -55,7 +61,11 @@ export function createFreshnessService(d: FreshnessServiceDeps): FreshnessServic
   const progressCache = new BriefCache<Known<PartitionProgress[]>>(d.cacheMs, d.clock);
   const scopeCache = new BriefCache<Known<PendingSummary>>(d.cacheMs, d.clock);
   const verdicts = d.registry
-    ? counter(d.registry, { name: 'tidemark_freshness_markers_total', help: 'Freshness markers computed, by domain, status and reason.', labelNames: ['domain', 'status', 'reason'] })
+    ? counter(d.registry, {
+        name: 'tidemark_freshness_markers_total',
+        help: 'Freshness markers computed, by domain, status and reason.',
+        labelNames: ['domain', 'status', 'reason'],
+      })
     : undefined;
 
   const pendingOf = (domain: Domain) =>
@@ -67,22 +77,28 @@ export function createFreshnessService(d: FreshnessServiceDeps): FreshnessServic
   const progressOf = (domain: Domain) => progressCache.get(domain, () => d.progress.progress(domain, d.clock.now().getTime()));
 
   function decide(domain: Domain, pending: Timed<Known<PendingSummary>>, progress: Timed<Known<PartitionProgress[]>>): Freshness {
-    const f = decideFreshness({ asOfMs: Math.min(pending.atMs, progress.atMs), staleAfterMs: d.staleAfterMs, pending: pending.value, progress: progress.value });
+    const f = decideFreshness({
+      asOfMs: Math.min(pending.atMs, progress.atMs),
+      staleAfterMs: d.staleAfterMs,
+      pending: pending.value,
+      progress: progress.value,
+    });
     verdicts?.inc({ domain, status: f.status, reason: f.reason });
     return f;
   }
 
   return {
     async forScope(scope) {
-      const [pending, progress] = await Promise.all([scopeCache.get(scopeKey(scope), () => d.pending.summarize(scope)), progressOf(scope.domain)]);
+      const [pending, progress] = await Promise.all([
+        scopeCache.get(scopeKey(scope), () => d.pending.summarize(scope)),
+        progressOf(scope.domain),
+      ]);
       return decide(scope.domain, pending, progress);
     },
     async forAggregates(domain, ids) {
       const atMs = d.clock.now().getTime();
       const [pending, progress] = await Promise.all([loadAll(pendingByDomain[domain], ids), progressOf(domain)]);
-      const out = new Map<string, Freshness>();
-      ids.forEach((id, i) => out.set(id, decide(domain, { atMs, value: pending[i]! }, progress)));
-      return out;
+      return ids.map((_, i) => decide(domain, { atMs, value: pending[i]! }, progress));
     },
     close: () => d.progress.close(),
   };

@@ -11,6 +11,7 @@ import { emptyPending, mergePending, type Known, type PendingSummary } from './d
 import { countPendingEventPublications, FALLBACK_STUCK } from './sql/countPendingEventPublications';
 import { countPendingOutboxEvents, OUTBOX_STUCK, type PendingCountRow } from './sql/countPendingOutboxEvents';
 import type { PendingScope } from './sql/pendingScope';
+import { OperationTimeoutError, withTimeout } from '../../shared/timeout';
 
 export interface PendingPublications {
   summarize(scope: PendingScope): Promise<Known<PendingSummary>>;
@@ -27,33 +28,33 @@ const STUCK: ReadonlySet<string> = new Set([...OUTBOX_STUCK, ...FALLBACK_STUCK])
 
 function fold(rows: PendingCountRow[]): PendingSummary {
   return rows.reduce<PendingSummary>(
-    (acc, r) => mergePending(acc, { pending: STUCK.has(r.status) ? 0 : r.n, stuck: STUCK.has(r.status) ? r.n : 0, oldestAtMs: r.oldest.getTime() }),
+    (acc, r) =>
+      mergePending(acc, { pending: STUCK.has(r.status) ? 0 : r.n, stuck: STUCK.has(r.status) ? r.n : 0, oldestAtMs: r.oldest.getTime() }),
     emptyPending(),
   );
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('timed out')), ms);
-    p.then(
-      (v) => { clearTimeout(t); resolve(v); },
-      (e) => { clearTimeout(t); reject(e); },
-    );
-  });
-}
+/** A read that did not answer in time: the store is unavailable for this freshness check. */
+const readWithin = <T>(p: Promise<T>, ms: number): Promise<T> =>
+  withTimeout(p, ms, () => new OperationTimeoutError('pending publications read', ms, 'STORE_UNAVAILABLE'));
 
 async function both(store: Store, scope: PendingScope, ids?: string[]): Promise<PendingCountRow[]> {
   const [a, b] = await Promise.all([countPendingOutboxEvents(store.db, scope, ids), countPendingEventPublications(store.db, scope, ids)]);
   return [...a, ...b];
 }
 
-export function fromPublicationStores(d: { shards: MysqlShards; pg: Knex; timeoutMs?: number; onError?: (store: string, err: unknown) => void }): PendingPublications {
+export function fromPublicationStores(d: {
+  shards: MysqlShards;
+  pg: Knex;
+  timeoutMs?: number;
+  onError?: (store: string, err: unknown) => void;
+}): PendingPublications {
   const timeoutMs = d.timeoutMs ?? 2000;
   const shardStores: Store[] = d.shards.shards.map((s) => ({ name: `mysql shard ${s.index}`, db: s.db }));
   const storesOf = (domain: Domain): Store[] => (domain === 'fitness' ? shardStores : [{ name: 'postgres', db: d.pg }]);
 
   async function ask(jobs: { store: Store; ids?: string[] }[], scope: PendingScope): Promise<Known<PendingCountRow[]>> {
-    const results = await Promise.allSettled(jobs.map((j) => withTimeout(both(j.store, scope, j.ids), timeoutMs)));
+    const results = await Promise.allSettled(jobs.map((j) => readWithin(both(j.store, scope, j.ids), timeoutMs)));
     const unavailable: string[] = [];
     const rows: PendingCountRow[] = [];
     results.forEach((r, i) => {
@@ -68,7 +69,10 @@ export function fromPublicationStores(d: { shards: MysqlShards; pg: Knex; timeou
 
   return {
     async summarize(scope) {
-      const r = await ask(storesOf(scope.domain).map((store) => ({ store })), scope);
+      const r = await ask(
+        storesOf(scope.domain).map((store) => ({ store })),
+        scope,
+      );
       return r.ok ? { ok: true, value: fold(r.value) } : r;
     },
     async byAggregate(domain, ids) {

@@ -1,6 +1,7 @@
 // Port: how far the projector is, per partition of a domain's topic. Adapter: the log end offsets
 // from Kafka (admin ListOffsets, the broker's persisted state) against the applied positions the
-// projector persisted in ClickHouse (projection_checkpoints), both readable from any gateway.
+// projector persisted in ClickHouse (projection_checkpoints), both readable from any gateway, and the
+// offsets that expired unapplied and are not reconciled yet (projection_expired_offsets).
 // Stalled partitions are found with Kafka's timestamp index: if the first offset published at or
 // after (now - staleAfter) lies beyond the applied position, an older message is still unapplied.
 // That lookup only runs when some partition is behind.
@@ -10,9 +11,22 @@ import type { Topics } from '../../infra/kafka/fromKafka';
 import type { Domain } from '../../publication/event';
 import type { Known, PartitionProgress } from './decideFreshness';
 import { readCheckpoints, type AppliedPosition } from './sql/readCheckpoints';
+import { openExpiredByPartition } from '../sql/readExpiredOffsets';
+import { OperationTimeoutError, withTimeout } from '../../shared/timeout';
+
+/** One partition's offsets on Kafka: the log start (older messages expired) and the log end. */
+export interface LogOffsets {
+  partition: number;
+  low: bigint;
+  high: bigint;
+}
 
 export interface ProjectionProgressSource {
   progress(domain: Domain, asOfMs: number): Promise<Known<PartitionProgress[]>>;
+  /** The log start and end offsets of every partition of the domain's topic, now (throws if Kafka is unavailable). */
+  logOffsets(domain: Domain): Promise<LogOffsets[]>;
+  /** The projector's checkpointed next offset per partition (throws if ClickHouse is unavailable). */
+  appliedOffsets(domain: Domain): Promise<Map<number, bigint>>;
   close(): Promise<void>;
 }
 
@@ -28,15 +42,9 @@ export interface ProjectionProgressDeps {
   onError?: (store: string, err: unknown) => void;
 }
 
-function within<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('timed out')), ms);
-    p.then(
-      (v) => { clearTimeout(t); resolve(v); },
-      (e) => { clearTimeout(t); reject(e); },
-    );
-  });
-}
+/** A read that did not answer in time: the store is unavailable for this freshness check. */
+const readWithin = <T>(p: Promise<T>, ms: number): Promise<T> =>
+  withTimeout(p, ms, () => new OperationTimeoutError('projection progress read', ms, 'STORE_UNAVAILABLE'));
 
 export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionProgressSource {
   const timeoutMs = d.timeoutMs ?? 2000;
@@ -69,23 +77,40 @@ export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionPr
     }
   }
 
+  const topicOf = (domain: Domain) => (domain === 'fitness' ? d.topics.fitnessResults : d.topics.orders);
   return {
+    async logOffsets(domain) {
+      const ends = await readWithin(
+        withAdmin((a) => a.fetchTopicOffsets(topicOf(domain))),
+        timeoutMs,
+      );
+      return ends.map((e) => ({ partition: e.partition, low: BigInt(e.low), high: BigInt(e.high) }));
+    },
+    async appliedOffsets(domain) {
+      const applied = await readWithin(readCheckpoints(d.clickhouse, d.database, d.consumer, topicOf(domain)), timeoutMs);
+      return new Map(applied.map((p) => [p.partition, p.nextOffset]));
+    },
     async progress(domain, asOfMs) {
-      const topic = domain === 'fitness' ? d.topics.fitnessResults : d.topics.orders;
-      const [ends, applied] = await Promise.allSettled([
-        within(withAdmin((a) => a.fetchTopicOffsets(topic)), timeoutMs),
-        within(readCheckpoints(d.clickhouse, d.database, d.consumer, topic), timeoutMs),
+      const topic = topicOf(domain);
+      const [ends, applied, expired] = await Promise.allSettled([
+        readWithin(
+          withAdmin((a) => a.fetchTopicOffsets(topic)),
+          timeoutMs,
+        ),
+        readWithin(readCheckpoints(d.clickhouse, d.database, d.consumer, topic), timeoutMs),
+        readWithin(openExpiredByPartition(d.clickhouse, d.database, d.consumer, topic), timeoutMs),
       ]);
       const unavailable: string[] = [];
       if (ends.status === 'rejected') {
         unavailable.push('kafka');
         d.onError?.('kafka', ends.reason);
       }
-      if (applied.status === 'rejected') {
+      const chFailure = applied.status === 'rejected' ? applied.reason : expired.status === 'rejected' ? expired.reason : undefined;
+      if (chFailure !== undefined) {
         unavailable.push('clickhouse');
-        d.onError?.('clickhouse', applied.reason);
+        d.onError?.('clickhouse', chFailure);
       }
-      if (ends.status === 'rejected' || applied.status === 'rejected') return { ok: false, unavailable };
+      if (ends.status === 'rejected' || applied.status === 'rejected' || expired.status === 'rejected') return { ok: false, unavailable };
 
       const byPartition = new Map<number, AppliedPosition>(applied.value.map((p) => [p.partition, p]));
       const positions = ends.value.map((e) => {
@@ -93,12 +118,20 @@ export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionPr
         const low = BigInt(e.low);
         const from = cp && cp.nextOffset > low ? cp.nextOffset : low;
         const high = BigInt(e.high);
-        return { partition: e.partition, from, behind: high > from ? Number(high - from) : 0, appliedCommitMs: cp && cp.sourceCommitMs > 0 ? cp.sourceCommitMs : null };
+        return {
+          partition: e.partition,
+          from,
+          behind: high > from ? Number(high - from) : 0,
+          appliedCommitMs: cp && cp.sourceCommitMs > 0 ? cp.sourceCommitMs : null,
+        };
       });
       let stallOffsets = new Map<number, bigint>();
       if (positions.some((p) => p.behind > 0)) {
         try {
-          const byTime = await within(withAdmin((a) => a.fetchTopicOffsetsByTimestamp(topic, asOfMs - d.staleAfterMs)), timeoutMs);
+          const byTime = await readWithin(
+            withAdmin((a) => a.fetchTopicOffsetsByTimestamp(topic, asOfMs - d.staleAfterMs)),
+            timeoutMs,
+          );
           stallOffsets = new Map(byTime.map((o) => [o.partition, BigInt(o.offset)]));
         } catch (err) {
           d.onError?.('kafka', err);
@@ -112,6 +145,7 @@ export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionPr
           behind: p.behind,
           appliedCommitMs: p.appliedCommitMs,
           stalled: p.behind > 0 && p.from < (stallOffsets.get(p.partition) ?? 0n),
+          expiredUnreconciled: expired.value.get(p.partition) ?? 0,
         })),
       };
     },

@@ -3,7 +3,7 @@
 // with its data. Items become parallel arrays in the row.
 import { z } from 'zod';
 import type { EventEnvelope } from '../../publication/event';
-import { canonicalDecimal } from '../decimal';
+import { canonicalDecimal } from '../../shared/decimal';
 import { describeIssues, rejected, type Decoded } from '../decode/envelope';
 import type { KafkaPosition, OrderItemRow, OrderRow } from '../rows';
 import { isoToMs } from '../time';
@@ -32,14 +32,16 @@ const dataSchema = z.object({
 export function mapOrderEvent(e: EventEnvelope, at: KafkaPosition, ingestedAtMs: number): Decoded<OrderRow> {
   if (!ORDER_EVENT_TYPES.has(e.type)) return rejected('UNKNOWN_EVENT_TYPE', `order event type ${e.type.slice(0, 60)} is unknown`);
   const parsed = dataSchema.safeParse(e.data);
-  if (!parsed.success) return rejected('INVALID_DATA', describeIssues(parsed.error.issues.map((i) => ({ ...i, path: ['data', ...i.path] }))));
+  if (!parsed.success)
+    return rejected('INVALID_DATA', describeIssues(parsed.error.issues.map((i) => ({ ...i, path: ['data', ...i.path] }))));
   const d = parsed.data;
   const total = canonicalDecimal(d.total, ORDER_MONEY_SCALE);
   if (total === undefined) return rejected('INVALID_DATA', 'data.total (not a decimal with at most 4 fraction digits)');
   const items: OrderItemRow[] = [];
   for (const [i, item] of d.items.entries()) {
     const unitPrice = canonicalDecimal(item.unitPrice, ORDER_MONEY_SCALE);
-    if (unitPrice === undefined) return rejected('INVALID_DATA', `data.items.${i}.unitPrice (not a decimal with at most 4 fraction digits)`);
+    if (unitPrice === undefined)
+      return rejected('INVALID_DATA', `data.items.${i}.unitPrice (not a decimal with at most 4 fraction digits)`);
     items.push({ sku: item.sku, quantity: item.quantity, unitPrice });
   }
   const createdAtMs = isoToMs(d.createdAt);

@@ -13,7 +13,13 @@ export interface ReadModelStore {
 }
 
 export function fromClickHouseReads(ch: ClickHouseClient, registry?: Registry): ReadModelStore {
-  const count = registry && counter(registry, { name: 'tidemark_read_model_queries_total', help: 'ClickHouse read-model queries, by query name.', labelNames: ['query'] });
+  const count =
+    registry &&
+    counter(registry, {
+      name: 'tidemark_read_model_queries_total',
+      help: 'ClickHouse read-model queries, by query name.',
+      labelNames: ['query'],
+    });
   const time =
     registry &&
     histogram(registry, {
@@ -30,7 +36,8 @@ export function fromClickHouseReads(ch: ClickHouseClient, registry?: Registry): 
         const rs = await ch.query({ query: sql, format: 'JSONEachRow' });
         return await rs.json<T>();
       } catch (err) {
-        if (isConnectionError(err) || (err as { name?: string }).name === 'AbortError' || /timeout/i.test(String((err as Error)?.message))) throw new StoreUnavailableError('clickhouse', err);
+        if (isConnectionError(err) || (err as { name?: string }).name === 'AbortError' || /timeout/i.test(String((err as Error)?.message)))
+          throw new StoreUnavailableError('clickhouse', err);
         throw new TidemarkError('INTERNAL', 'read model query failed', { cause: err, retriable: false });
       } finally {
         end?.();

@@ -8,9 +8,7 @@ import { coalescingLoader, loadAll } from '../../shared/coalescing';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
 import { createFreshnessService, type FreshnessService } from '../freshness/freshnessService';
-import { fromPublicationStores } from '../freshness/pendingPublications';
-import { fromKafkaAndCheckpoints } from '../freshness/projectionProgress';
-import { projectorGroupId } from '../projectorRole';
+import { freshnessInputsFrom } from '../freshness/freshnessInputs';
 import { fromClickHouseReads, type ReadModelStore } from './readModelStore';
 import { selectFitnessByIds } from './sql/selectFitnessByIds';
 import { selectFitnessByStudents, type StudentKey } from './sql/selectFitnessByStudents';
@@ -29,18 +27,25 @@ export interface Page<T> {
 export interface ReadModels {
   maxPageSize: number;
   freshness: FreshnessService;
-  fitnessByIds(dataIds: number[]): Promise<FitnessView[]>;
-  /** Latest results of each (campaign, student) pair, in data_id order. */
-  fitnessByStudents(keys: StudentKey[]): Promise<FitnessView[]>;
+  /** The latest live result of each id, in the order asked; null where none is projected or it is deleted. */
+  fitnessByIds(dataIds: readonly number[]): Promise<(FitnessView | null)[]>;
+  /** Latest results of each (campaign, student) pair, in the order asked, each in data_id order. */
+  fitnessByStudents(keys: readonly StudentKey[]): Promise<FitnessView[][]>;
   fitnessPage(filter: FitnessFilter, first: number, afterDataId?: number): Promise<Page<FitnessView>>;
   fitnessReport(detectId: number, projectId: number, groupBy: FitnessGroupBy): Promise<FitnessReportGroup[]>;
-  ordersByIds(orderIds: string[]): Promise<OrderView[]>;
+  /** Each order in the order asked; null where none is projected. */
+  ordersByIds(orderIds: readonly string[]): Promise<(OrderView | null)[]>;
   ordersPage(filter: OrderFilter, first: number, after?: OrderCursor): Promise<Page<OrderView>>;
   orderReport(from: Date, to: Date, groupBy: OrderGroupBy): Promise<OrderReportGroup[]>;
   close(): Promise<void>;
 }
 
-export function createReadModels(d: { store: ReadModelStore; database: string; freshness: FreshnessService; maxPageSize: number }): ReadModels {
+export function createReadModels(d: {
+  store: ReadModelStore;
+  database: string;
+  freshness: FreshnessService;
+  maxPageSize: number;
+}): ReadModels {
   const { store, database } = d;
   // Point lookups of concurrent requests share one query (src/shared/coalescing.ts).
   const fitnessById = coalescingLoader<number, FitnessView | null>(async (ids) => {
@@ -51,15 +56,21 @@ export function createReadModels(d: { store: ReadModelStore; database: string; f
     const found = new Map((await selectOrdersByIds(store, database, [...ids])).map((v) => [v.orderId, v]));
     return ids.map((id) => found.get(id) ?? null);
   });
-  const present = <T>(v: T | null): v is T => v !== null;
   return {
     maxPageSize: d.maxPageSize,
     freshness: d.freshness,
-    fitnessByIds: async (ids) => (await loadAll(fitnessById, ids)).filter(present),
-    fitnessByStudents: (keys) => selectFitnessByStudents(store, database, keys),
+    fitnessByIds: (ids) => loadAll(fitnessById, ids),
+    fitnessByStudents: async (keys) => {
+      const by = new Map<string, FitnessView[]>();
+      for (const v of await selectFitnessByStudents(store, database, [...keys])) {
+        const key = `${v.detectId}:${v.userId}`;
+        by.set(key, [...(by.get(key) ?? []), v]);
+      }
+      return keys.map((k) => by.get(`${k.detectId}:${k.userId}`) ?? []);
+    },
     fitnessPage: (f, first, after) => selectFitnessPage(store, database, f, first, after),
     fitnessReport: (detectId, projectId, groupBy) => selectFitnessReport(store, database, detectId, projectId, groupBy),
-    ordersByIds: async (ids) => (await loadAll(orderById, ids)).filter(present),
+    ordersByIds: (ids) => loadAll(orderById, ids),
     ordersPage: (f, first, after) => selectOrdersPage(store, database, f, first, after),
     orderReport: (from, to, groupBy) => selectOrderReport(store, database, from, to, groupBy),
     close: () => d.freshness.close(),
@@ -73,20 +84,16 @@ export function readModelsFrom(r: Resources, opts: { registry: Registry; logger:
   const log = opts.logger.child({ component: 'freshness' });
   const onError = (store: string, err: unknown) => log.warn({ store, error: summarizeError(err) }, 'freshness input unavailable');
   const freshness = createFreshnessService({
-    pending: fromPublicationStores({ shards: r.mysql, pg: r.pg, onError }),
-    progress: fromKafkaAndCheckpoints({
-      kafka: r.kafka,
-      clickhouse: r.clickhouse,
-      database: s.clickhouseDatabase,
-      topics: r.topics,
-      consumer: projectorGroupId(s),
-      staleAfterMs: s.freshnessStaleAfterMs,
-      onError,
-    }),
+    ...freshnessInputsFrom(r, { onError, settings: s }),
     clock,
     cacheMs: s.freshnessCacheMs,
     staleAfterMs: s.freshnessStaleAfterMs,
     registry: opts.registry,
   });
-  return createReadModels({ store: fromClickHouseReads(r.clickhouse, opts.registry), database: s.clickhouseDatabase, freshness, maxPageSize: s.graphqlMaxPageSize });
+  return createReadModels({
+    store: fromClickHouseReads(r.clickhouse, opts.registry),
+    database: s.clickhouseDatabase,
+    freshness,
+    maxPageSize: s.graphqlMaxPageSize,
+  });
 }

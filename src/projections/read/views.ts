@@ -1,7 +1,7 @@
 // What the read models return: the latest non-deleted state of an aggregate, with the source commit
 // time of that version (updatedAt) and when the projector ingested it. Decimals are canonical strings.
 import type { FitnessResultState } from '../../domains/fitness/types';
-import { padDecimal } from '../decimal';
+import { padDecimal } from '../../shared/decimal';
 import type { LatestFitnessRow } from './sql/latestFitness';
 import type { LatestOrderRow } from './sql/latestOrders';
 
@@ -55,7 +55,11 @@ export function toOrderView(r: LatestOrderRow): OrderView {
     currency: r.l_currency,
     total: padDecimal(r.l_total, 4),
     itemCount: Number(r.l_item_count),
-    items: r.l_item_skus.map((sku, i) => ({ sku, quantity: Number(r.l_item_quantities[i]), unitPrice: padDecimal(r.l_item_unit_prices[i] ?? '0', 4) })),
+    items: r.l_item_skus.map((sku, i) => ({
+      sku,
+      quantity: Number(r.l_item_quantities[i]),
+      unitPrice: padDecimal(r.l_item_unit_prices[i] ?? '0', 4),
+    })),
     version: Number(r.l_version),
     createdAt: new Date(Number(r.l_created_at_ms)),
     updatedAt: new Date(Number(r.l_source_commit_ms)),

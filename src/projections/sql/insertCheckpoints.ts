@@ -7,19 +7,28 @@ import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
 import type { Checkpoint } from '../rows';
 import { insertJsonEachRow, jsonLine, uint64Text } from './insertJsonEachRow';
 
-export function insertCheckpoints(ch: ClickHouseClient, database: string, consumer: string, checkpoints: Checkpoint[], appliedAtMs: number): Promise<void> {
+export function insertCheckpoints(
+  ch: ClickHouseClient,
+  database: string,
+  consumer: string,
+  checkpoints: Checkpoint[],
+  appliedAtMs: number,
+): Promise<void> {
   return insertJsonEachRow(
     ch,
     database,
     'projection_checkpoints',
     checkpoints.map((c) =>
-      jsonLine({
-        consumer,
-        topic: c.topic,
-        partition: c.partition,
-        source_commit_ms: c.sourceCommitMs,
-        applied_at_ms: appliedAtMs,
-      }, { next_offset: uint64Text(c.nextOffset) }),
+      jsonLine(
+        {
+          consumer,
+          topic: c.topic,
+          partition: c.partition,
+          source_commit_ms: c.sourceCommitMs,
+          applied_at_ms: appliedAtMs,
+        },
+        { next_offset: uint64Text(c.nextOffset) },
+      ),
     ),
   );
 }

@@ -3,7 +3,7 @@
 // source commit time and the ingest time. No locking: ClickHouse inserts are append-only; a repeated
 // insert of the same version is collapsed by ReplacingMergeTree(version) and by argMax at read time.
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
-import { canonicalDecimal } from '../decimal';
+import { canonicalDecimal } from '../../shared/decimal';
 import type { FitnessRow } from '../rows';
 import { clickHouseDateTime } from '../time';
 import { insertJsonEachRow, jsonLine, uint64Text } from './insertJsonEachRow';

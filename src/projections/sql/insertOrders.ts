@@ -2,7 +2,7 @@
 // explicitly (18.16 ignores DEFAULTs). Decimals (total, unit prices) go in number position as their
 // validated canonical text. No locking: append-only; repeats collapse by version.
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
-import { canonicalDecimal } from '../decimal';
+import { canonicalDecimal } from '../../shared/decimal';
 import type { OrderRow } from '../rows';
 import { clickHouseDateTime } from '../time';
 import { insertJsonEachRow, jsonLine, uint64Text } from './insertJsonEachRow';
@@ -33,7 +33,11 @@ export function orderLine(r: OrderRow): string {
       event_id: r.eventId,
       kafka_partition: r.kafkaPartition,
     },
-    { kafka_offset: uint64Text(r.kafkaOffset), total: money(r.total), item_unit_prices: `[${r.items.map((i) => money(i.unitPrice)).join(',')}]` },
+    {
+      kafka_offset: uint64Text(r.kafkaOffset),
+      total: money(r.total),
+      item_unit_prices: `[${r.items.map((i) => money(i.unitPrice)).join(',')}]`,
+    },
   );
 }
 

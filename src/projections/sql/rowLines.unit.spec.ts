@@ -5,12 +5,39 @@ import { jsonLine, uint64Text } from './insertJsonEachRow';
 import { orderLine } from './insertOrders';
 
 const fitness: FitnessRow = {
-  dataId: 900001, detectId: 1, userId: 2, projectId: 3, schoolId: 4, grade: 5, result: '2.310', unit: 'm', version: 2, isDeleted: false,
-  createdAtMs: Date.parse('2026-03-01T08:00:00.123Z'), sourceCommitMs: Date.parse('2026-03-01T08:01:00.456Z'), ingestedAtMs: 0, eventId: 'e', shard: 1, kafkaPartition: 0, kafkaOffset: '18446744073709551615',
+  dataId: 900001,
+  detectId: 1,
+  userId: 2,
+  projectId: 3,
+  schoolId: 4,
+  grade: 5,
+  result: '2.310',
+  unit: 'm',
+  version: 2,
+  isDeleted: false,
+  createdAtMs: Date.parse('2026-03-01T08:00:00.123Z'),
+  sourceCommitMs: Date.parse('2026-03-01T08:01:00.456Z'),
+  ingestedAtMs: 0,
+  eventId: 'e',
+  shard: 1,
+  kafkaPartition: 0,
+  kafkaOffset: '18446744073709551615',
 };
 const order: OrderRow = {
-  orderId: 'o', customerId: 'c', currency: 'EUR', total: '39.8000', itemCount: 2, items: [{ sku: 's', quantity: 2, unitPrice: '19.9000' }], version: 1, isDeleted: false,
-  createdAtMs: 0, sourceCommitMs: 0, ingestedAtMs: 0, eventId: 'e', kafkaPartition: 0, kafkaOffset: '7',
+  orderId: 'o',
+  customerId: 'c',
+  currency: 'EUR',
+  total: '39.8000',
+  itemCount: 2,
+  items: [{ sku: 's', quantity: 2, unitPrice: '19.9000' }],
+  version: 1,
+  isDeleted: false,
+  createdAtMs: 0,
+  sourceCommitMs: 0,
+  ingestedAtMs: 0,
+  eventId: 'e',
+  kafkaPartition: 0,
+  kafkaOffset: '7',
 };
 
 describe('JSONEachRow lines the projector inserts', () => {
@@ -19,7 +46,13 @@ describe('JSONEachRow lines the projector inserts', () => {
     expect(line).toContain('"result":2.310');
     expect(line).toContain('"kafka_offset":18446744073709551615');
     const parsed = JSON.parse(line);
-    expect(parsed).toMatchObject({ data_id: 900001, is_deleted: 0, created_at: '2026-03-01 08:00:00', created_at_ms: fitness.createdAtMs, source_commit_at: '2026-03-01 08:01:00' });
+    expect(parsed).toMatchObject({
+      data_id: 900001,
+      is_deleted: 0,
+      created_at: '2026-03-01 08:00:00',
+      created_at_ms: fitness.createdAtMs,
+      source_commit_at: '2026-03-01 08:01:00',
+    });
     expect(Object.keys(parsed)).toHaveLength(20);
     expect(orderLine(order)).toContain('"total":39.8000,"item_unit_prices":[19.9000]');
   });
@@ -28,7 +61,10 @@ describe('JSONEachRow lines the projector inserts', () => {
     const line = fitnessLine({ ...fitness, unit: s, eventId: s });
     expect(line).not.toContain('\n');
     expect(JSON.parse(line)).toMatchObject({ unit: s, event_id: s });
-    expect(JSON.parse(orderLine({ ...order, customerId: s, items: [{ sku: s, quantity: 1, unitPrice: '1.0000' }] }))).toMatchObject({ customer_id: s, item_skus: [s] });
+    expect(JSON.parse(orderLine({ ...order, customerId: s, items: [{ sku: s, quantity: 1, unitPrice: '1.0000' }] }))).toMatchObject({
+      customer_id: s,
+      item_skus: [s],
+    });
   });
 
   it('refuses to write anything but validated numbers in raw (number) position', () => {

@@ -7,9 +7,10 @@ import type { Domain } from '../event';
 import { DOMAINS } from '../event';
 import { readOutboxStats } from '../../relay/outbox/sql/outboxStats';
 import { publicationBacklog } from '../../relay/kafkaFirst/publicationBacklog';
-import type { PublicationStore } from '../kafkaFirst/stores';
+import type { PublicationStore } from '../stores';
 import type { Knex } from 'knex';
 import { ledgerGauges } from '../../reconciliation/ledger/sql/ledgerQueries';
+import { verificationAges } from '../../reconciliation/ledger/sql/scopeRegistry';
 
 export interface StorePublicationHealth {
   store: string;
@@ -34,12 +35,22 @@ export interface DomainPublicationHealth {
   projectionLagMs: number | null;
   unresolvedDiscrepancies: number | null;
   repairsAwaitingVerification: number | null;
+  /** Age of the oldest CLEAN CONTENT verification among the domain's registered scopes, seconds. */
+  oldestVerificationAgeSeconds: number | null;
+  /** Registered scopes never verified CLEAN at CONTENT level. */
+  scopesNeverVerified: number | null;
 }
+
+/** What the reconciliation ledger says about a domain. */
+export type ReconciliationHealth = Pick<
+  DomainPublicationHealth,
+  'unresolvedDiscrepancies' | 'repairsAwaitingVerification' | 'oldestVerificationAgeSeconds' | 'scopesNeverVerified'
+>;
 
 export interface PublicationHealthDeps {
   stores: readonly PublicationStore[];
   projectionLagMs?: (domain: Domain) => Promise<number | null>;
-  reconciliation?: (domain: Domain) => Promise<{ unresolvedDiscrepancies: number; repairsAwaitingVerification: number }>;
+  reconciliation?: (domain: Domain) => Promise<ReconciliationHealth>;
 }
 
 async function storeHealth(s: PublicationStore, domain: Domain): Promise<StorePublicationHealth> {
@@ -71,6 +82,8 @@ export async function readPublicationHealth(d: PublicationHealthDeps, only?: Dom
         projectionLagMs: lag,
         unresolvedDiscrepancies: rec?.unresolvedDiscrepancies ?? null,
         repairsAwaitingVerification: rec?.repairsAwaitingVerification ?? null,
+        oldestVerificationAgeSeconds: rec?.oldestVerificationAgeSeconds ?? null,
+        scopesNeverVerified: rec?.scopesNeverVerified ?? null,
       };
     }),
   );
@@ -79,8 +92,14 @@ export async function readPublicationHealth(d: PublicationHealthDeps, only?: Dom
 /** Reconciliation state of a domain, from the reconciliation ledger (PostgreSQL). */
 export function fromReconciliationLedger(ledger: Knex): NonNullable<PublicationHealthDeps['reconciliation']> {
   return async (domain) => {
-    const g = await ledgerGauges(ledger);
+    const [g, ages] = await Promise.all([ledgerGauges(ledger), verificationAges(ledger)]);
     const sum = (xs: { domain: Domain; n: number }[]) => xs.filter((x) => x.domain === domain).reduce((n, x) => n + x.n, 0);
-    return { unresolvedDiscrepancies: sum(g.unresolved), repairsAwaitingVerification: sum(g.awaitingVerification) };
+    const age = ages.find((a) => a.domain === domain);
+    return {
+      unresolvedDiscrepancies: sum(g.unresolved),
+      repairsAwaitingVerification: sum(g.awaitingVerification),
+      oldestVerificationAgeSeconds: age ? age.oldestAgeSeconds : null,
+      scopesNeverVerified: age?.neverVerified ?? 0,
+    };
   };
 }

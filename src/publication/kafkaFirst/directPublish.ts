@@ -7,7 +7,8 @@ import type { RetryPolicy } from '../../relay/backoff';
 import type { Clock } from '../../shared/clock';
 import { sleep as realSleep } from '../../shared/lifecycle';
 import type { DirectAttemptResult } from './metrics';
-import { OperationTimeoutError, withTimeout } from './timeout';
+import { OperationTimeoutError, withTimeout } from '../../shared/timeout';
+import { classifyPublishFailure, type PublishFailureKind } from '../../relay/publishFailure';
 
 export interface DirectPolicy {
   attempts: number;
@@ -21,6 +22,8 @@ export interface DirectReport {
   delivered: boolean;
   results: DirectAttemptResult[];
   lastError?: unknown;
+  /** How each failed attempt is classified (publishFailure.ts): all 'outage' opens the Kafka circuit. */
+  failureKinds: PublishFailureKind[];
 }
 
 /** True for errors that leave delivery unknown: our timer fired, or the broker did not answer in time. */
@@ -39,6 +42,7 @@ export async function publishDirect(
   const started = deps.clock.now().getTime();
   const remaining = () => policy.deadlineMs - (deps.clock.now().getTime() - started);
   const results: DirectAttemptResult[] = [];
+  const failureKinds: PublishFailureKind[] = [];
   let lastError: unknown;
   for (let n = 1; n <= policy.attempts; n++) {
     const budget = Math.max(1, Math.min(policy.attemptTimeoutMs, Math.floor(remaining() / (policy.attempts - n + 1))));
@@ -46,11 +50,12 @@ export async function publishDirect(
       await withTimeout(send(budget), budget, 'direct publish');
       results.push('success');
       deps.onAttempt?.('success');
-      return { delivered: true, results };
+      return { delivered: true, results, failureKinds };
     } catch (err) {
       const r: DirectAttemptResult = isTimeout(err) ? 'timeout' : 'failure';
       results.push(r);
       deps.onAttempt?.(r);
+      failureKinds.push(classifyPublishFailure(err));
       lastError = err;
     }
     if (n < policy.attempts) {
@@ -59,5 +64,5 @@ export async function publishDirect(
       if (pause > 0) await sleep(pause);
     }
   }
-  return { delivered: false, results, lastError };
+  return { delivered: false, results, lastError, failureKinds };
 }

@@ -2,7 +2,7 @@
 import { fixedClock } from '../../shared/clock';
 import { exponentialBackoff } from '../../relay/backoff';
 import { isTimeout, publishDirect, type DirectPolicy } from './directPublish';
-import { OperationTimeoutError } from './timeout';
+import { OperationTimeoutError } from '../../shared/timeout';
 
 const policy = (over: Partial<DirectPolicy> = {}): DirectPolicy => ({
   attempts: 3,
@@ -17,7 +17,7 @@ describe('publishDirect', () => {
     const clock = fixedClock('2026-01-01T00:00:00Z');
     let calls = 0;
     const r = await publishDirect(async () => void calls++, policy(), { clock, sleep: async () => undefined });
-    expect(r).toEqual({ delivered: true, results: ['success'] });
+    expect(r).toEqual({ delivered: true, results: ['success'], failureKinds: [] });
     expect(calls).toBe(1);
   });
 
@@ -50,6 +50,7 @@ describe('publishDirect', () => {
       { clock, sleep: async (ms) => clock.advance(ms) },
     );
     expect(r.results).toEqual(['timeout', 'timeout', 'timeout']);
+    expect(r.failureKinds).toEqual(['outage', 'outage', 'outage']); // a hanging cluster: opens the circuit
     expect(budgets).toHaveLength(3);
     expect(budgets.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(3000);
     expect(budgets[0]).toBe(1000);

@@ -2,6 +2,7 @@
 // status), oldest first by (created_at, id), after a keyset position. Only safe columns are selected:
 // never message_value or headers (the raw payload), and the error columns only ever hold redacted
 // summaries. A plain snapshot read without locks; an operator page never blocks a relay.
+import type { DirectOutcome } from './metrics';
 import type { Knex } from 'knex';
 import type { Domain } from '../event';
 import type { PublicationSource, PublicationStatus } from './publicationRow';
@@ -15,7 +16,7 @@ export interface PublicationView {
   status: PublicationStatus;
   source: PublicationSource;
   directAttempts: number;
-  directResult: 'timeout' | 'failure' | null;
+  directResult: DirectOutcome | null;
   relayAttempts: number;
   replayCount: number;
   nextAttemptAt: Date;
@@ -34,8 +35,23 @@ export interface PagePosition {
 }
 
 const SAFE_COLUMNS = [
-  'id', 'event_id', 'domain', 'aggregate_id', 'version', 'status', 'source', 'direct_attempts', 'direct_result', 'relay_attempts',
-  'replay_count', 'next_attempt_at', 'claim_expires_at', 'created_at', 'published_at', 'last_error_code', 'last_error_summary',
+  'id',
+  'event_id',
+  'domain',
+  'aggregate_id',
+  'version',
+  'status',
+  'source',
+  'direct_attempts',
+  'direct_result',
+  'relay_attempts',
+  'replay_count',
+  'next_attempt_at',
+  'claim_expires_at',
+  'created_at',
+  'published_at',
+  'last_error_code',
+  'last_error_summary',
 ];
 
 type Row = Record<(typeof SAFE_COLUMNS)[number], unknown>;

@@ -3,6 +3,8 @@
 import { counter, gauge, type Registry } from '../../metrics/registry';
 
 export type DirectAttemptResult = 'success' | 'timeout' | 'failure';
+/** Why the direct path did not deliver: its attempts failed or timed out, or the circuit was open (none made). */
+export type DirectOutcome = 'timeout' | 'failure' | 'circuit_open';
 export type FallbackStoreResult = 'stored' | 'already_present' | 'failed';
 export type RelayResult = 'published' | 'failure' | 'dead_letter' | 'claim_lost';
 
@@ -12,6 +14,11 @@ export function kafkaFirstMetrics(r: Registry) {
       name: 'tidemark_kafka_first_direct_attempts_total',
       help: 'Direct Kafka attempts after commit, by result (timeout = delivery unknown).',
       labelNames: ['domain', 'result'],
+    }),
+    circuitSkips: counter(r, {
+      name: 'tidemark_kafka_first_direct_skipped_total',
+      help: 'Events stored as fallback rows without direct attempts because the Kafka circuit was open (the cluster was known to be unreachable).',
+      labelNames: ['domain'],
     }),
     outcomes: counter(r, {
       name: 'tidemark_kafka_first_publish_outcomes_total',

@@ -2,21 +2,24 @@
 // the replay of DEAD_LETTER rows. What leaves here is safe to show: no payload, no headers, and error
 // text re-redacted on the way out (defence in depth: it was already redacted when stored).
 import type { Clock } from '../../shared/clock';
+import { decodeCursor, encodeCursor, pageSize } from '../../shared/cursor';
 import { ValidationError } from '../../shared/errors';
 import { summarizeError } from '../../shared/redact';
 import { replayDeadLetters } from '../../relay/kafkaFirst/replayDeadLetters';
 import type { Domain } from '../event';
-import type { StateChangeSink } from '../stateChanges/stateChange';
+import { stateChangeOf, type StateChangeSink } from '../stateChanges/stateChange';
 import { listPublicationsInStore, type PagePosition, type PublicationView } from './listPublications';
 import type { KafkaFirstMetrics } from './metrics';
 import type { PublicationStatus } from './publicationRow';
-import { storesOf, type PublicationStore } from './stores';
+import { storesOf, type PublicationStore } from '../stores';
 
 export const MAX_PAGE = 200;
 export const MAX_REPLAY = 1000;
 
 export interface PublicationPage {
   nodes: PublicationView[];
+  /** The cursor of each node (same order): `after` one of them continues below it. */
+  cursors: string[];
   endCursor: string | null;
   hasNextPage: boolean;
 }
@@ -26,18 +29,15 @@ export interface KafkaFirstOperations {
   replayDeadLetters(f: { domain: Domain; eventIds?: string[] | null; limit: number }): Promise<string[]>;
 }
 
-export function encodeCursor(p: PagePosition): string {
-  return Buffer.from(JSON.stringify([p.createdAtMs, p.store, p.id])).toString('base64url');
-}
+const positionKey = (p: PagePosition) => [p.createdAtMs, p.store, p.id] as const;
+const isPositionKey = (v: unknown): v is [number, number, number] =>
+  Array.isArray(v) && v.length === 3 && v.every((n) => Number.isSafeInteger(n) && n >= 0);
 
-export function decodeCursor(cursor: string): PagePosition {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && v.length === 3 && v.every((n) => Number.isSafeInteger(n) && n >= 0)) return { createdAtMs: v[0], store: v[1], id: v[2] };
-  } catch {
-    // fall through
-  }
-  throw new ValidationError('after', 'after is not a cursor returned by this query');
+export const encodePosition = (p: PagePosition): string => encodeCursor(positionKey(p));
+
+export function decodePosition(cursor: string | null | undefined): PagePosition | undefined {
+  const v = decodeCursor(cursor, isPositionKey);
+  return v && { createdAtMs: v[0], store: v[1], id: v[2] };
 }
 
 function safe(v: PublicationView): PublicationView {
@@ -46,43 +46,50 @@ function safe(v: PublicationView): PublicationView {
   return { ...v, lastErrorCode: again.code, lastErrorSummary: again.summary };
 }
 
-export function kafkaFirstOperations(deps: { stores: readonly PublicationStore[]; clock: Clock; metrics?: KafkaFirstMetrics; stateChanges?: StateChangeSink }): KafkaFirstOperations {
+export function kafkaFirstOperations(deps: {
+  stores: readonly PublicationStore[];
+  clock: Clock;
+  metrics?: KafkaFirstMetrics;
+  stateChanges: StateChangeSink;
+}): KafkaFirstOperations {
   const indexOf = (s: PublicationStore) => deps.stores.indexOf(s);
   return {
     async list(q) {
-      if (!Number.isInteger(q.first) || q.first < 1 || q.first > MAX_PAGE) throw new ValidationError('first', `first must be between 1 and ${MAX_PAGE}`);
-      const after = q.after ? decodeCursor(q.after) : undefined;
+      const first = pageSize(q.first, MAX_PAGE);
+      const after = decodePosition(q.after);
       const stores = storesOf(deps.stores, q.domain);
       const pages = await Promise.all(
         stores.map(async (s) =>
-          (await listPublicationsInStore(s.db, { storeIndex: indexOf(s), domain: q.domain, status: q.status, after, limit: q.first + 1 })).map((v) => ({ v, store: indexOf(s) })),
+          (
+            await listPublicationsInStore(s.db, { storeIndex: indexOf(s), domain: q.domain, status: q.status, after, limit: first + 1 })
+          ).map((v) => ({ v, store: indexOf(s) })),
         ),
       );
-      const merged = pages
-        .flat()
-        .sort((a, b) => a.v.createdAt.getTime() - b.v.createdAt.getTime() || a.store - b.store || a.v.id - b.v.id);
-      const page = merged.slice(0, q.first);
-      const last = page[page.length - 1];
+      const merged = pages.flat().sort((a, b) => a.v.createdAt.getTime() - b.v.createdAt.getTime() || a.store - b.store || a.v.id - b.v.id);
+      const page = merged.slice(0, first);
+      const cursors = page.map((x) => encodePosition({ createdAtMs: x.v.createdAt.getTime(), store: x.store, id: x.v.id }));
       return {
         nodes: page.map((x) => safe(x.v)),
-        endCursor: last ? encodeCursor({ createdAtMs: last.v.createdAt.getTime(), store: last.store, id: last.v.id }) : null,
-        hasNextPage: merged.length > q.first,
+        cursors,
+        endCursor: cursors[cursors.length - 1] ?? null,
+        hasNextPage: merged.length > first,
       };
     },
 
     async replayDeadLetters(f) {
-      if (!Number.isInteger(f.limit) || f.limit < 1 || f.limit > MAX_REPLAY) throw new ValidationError('limit', `limit must be between 1 and ${MAX_REPLAY}`);
+      if (!Number.isInteger(f.limit) || f.limit < 1 || f.limit > MAX_REPLAY)
+        throw new ValidationError('limit', `limit must be between 1 and ${MAX_REPLAY}`);
       if (f.eventIds && f.eventIds.length > MAX_REPLAY) throw new ValidationError('eventIds', `at most ${MAX_REPLAY} eventIds per replay`);
-      if (f.eventIds?.some((id) => id.length > 191 || /[\u0000-\u001f]/.test(id))) throw new ValidationError('eventIds', 'an eventId is longer than 191 characters or holds control characters');
+      if (f.eventIds?.some((id) => id.length > 191 || /[\u0000-\u001f]/.test(id)))
+        throw new ValidationError('eventIds', 'an eventId is longer than 191 characters or holds control characters');
       const replayed: string[] = [];
       for (const s of storesOf(deps.stores, f.domain)) {
         const left = f.limit - replayed.length;
         if (left <= 0) break;
         const rows = await replayDeadLetters(s.db, { domain: f.domain, eventIds: f.eventIds ?? undefined, limit: left });
         replayed.push(...rows.map((r) => r.eventId));
-        deps.stateChanges?.emit(
-          rows.map((r) => ({ eventId: r.eventId, domain: f.domain, aggregateId: r.aggregateId, version: r.version, from: 'DEAD_LETTER' as const, to: 'NOT_PUBLISHED' as const, attempt: 0, at: deps.clock.now() })),
-        );
+        const at = deps.clock.now();
+        deps.stateChanges.emit(rows.map((r) => stateChangeOf({ ...r, domain: f.domain }, 'DEAD_LETTER', 'NOT_PUBLISHED', 0, at)));
       }
       if (replayed.length) deps.metrics?.replays.inc({ domain: f.domain }, replayed.length);
       return replayed;

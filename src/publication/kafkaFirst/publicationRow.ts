@@ -3,6 +3,8 @@
 // or a rebuilt row carries the same eventId, key and value as the direct attempt did.
 import type { Topics } from '../../infra/kafka/fromKafka';
 import { toKafkaRecord, type Domain, type DomainEvent, type KafkaRecord } from '../event';
+import type { DirectOutcome } from './metrics';
+import { currentTraceparent } from '../../shared/tracing';
 
 export type PublicationStatus = 'NOT_PUBLISHED' | 'PUBLISHED' | 'DEAD_LETTER';
 export const PUBLICATION_STATUSES: readonly PublicationStatus[] = ['NOT_PUBLISHED', 'PUBLISHED', 'DEAD_LETTER'];
@@ -19,8 +21,13 @@ export interface NewPublicationRow {
   record: KafkaRecord;
   source: PublicationSource;
   directAttempts: number;
-  /** 'timeout' when any direct attempt timed out: the event may already be in Kafka. */
-  directResult: 'timeout' | 'failure' | null;
+  /**
+   * 'timeout' when any direct attempt timed out (the event may already be in Kafka), 'circuit_open' when
+   * no attempt was made because the cluster was known to be unreachable.
+   */
+  directResult: DirectOutcome | null;
+  /** The write's trace (W3C traceparent), continued by the relay; null when tracing is off. */
+  traceparent: string | null;
 }
 
 export function topicForDomain(topics: Topics, domain: Domain): string {
@@ -31,7 +38,7 @@ export function publicationRowFor(
   event: DomainEvent,
   topics: Topics,
   source: PublicationSource,
-  direct: { attempts: number; result: 'timeout' | 'failure' | null } = { attempts: 0, result: null },
+  direct: { attempts: number; result: DirectOutcome | null } = { attempts: 0, result: null },
 ): NewPublicationRow {
   return {
     eventId: event.eventId,
@@ -43,5 +50,6 @@ export function publicationRowFor(
     source,
     directAttempts: direct.attempts,
     directResult: direct.result,
+    traceparent: currentTraceparent() ?? null,
   };
 }

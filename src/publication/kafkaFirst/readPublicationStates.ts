@@ -11,7 +11,10 @@ import type { PublicationStatus } from './publicationRow';
 
 async function storedStates(db: Knex, eventIds: string[]): Promise<Map<string, PublicationStatus>> {
   if (eventIds.length === 0) return new Map();
-  const rows = (await db('event_publications').whereIn('event_id', eventIds).select('event_id', 'status')) as { event_id: string; status: PublicationStatus }[];
+  const rows = (await db('event_publications').whereIn('event_id', eventIds).select('event_id', 'status')) as {
+    event_id: string;
+    status: PublicationStatus;
+  }[];
   return new Map(rows.map((r) => [r.event_id, r.status]));
 }
 

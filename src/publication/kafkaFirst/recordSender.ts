@@ -2,7 +2,8 @@
 // with acks=all, or fail. Two adapters share it: the direct producer (no client-side retries, so each
 // of the publisher's 3 attempts is exactly one request) and the relay's idempotent producer.
 import { Kafka, logLevel, type Producer } from 'kafkajs';
-import type { KafkaSettings } from '../../infra/kafka/fromKafka';
+import type { KafkaSecuritySettings, KafkaSettings } from '../../infra/kafka/fromKafka';
+import { kafkaSecurity } from '../../infra/tls';
 import type { KafkaRecord } from '../event';
 
 export interface RecordSender {
@@ -43,7 +44,12 @@ export function fromProducerFactory(make: () => Producer, opts: { resetAfterFail
       const e = entry();
       try {
         await e.connected;
-        await e.producer.send({ topic, acks: -1, timeout: timeoutMs, messages: [{ key: record.key, value: record.value, headers: record.headers }] });
+        await e.producer.send({
+          topic,
+          acks: -1,
+          timeout: timeoutMs,
+          messages: [{ key: record.key, value: record.value, headers: record.headers }],
+        });
       } catch (err) {
         if (opts.resetAfterFailure) discard(e);
         throw err;
@@ -65,10 +71,14 @@ export function fromProducerFactory(make: () => Producer, opts: { resetAfterFail
  * one attempt's budget, so the publisher's own attempt loop decides how often and how long to try.
  * Not idempotent: across attempts a re-send is a new record anyway, and consumers deduplicate by eventId.
  */
-export function fromDirectKafkaProducer(s: Pick<KafkaSettings, 'kafkaBrokers' | 'kafkaClientId'>, attemptTimeoutMs: number): Producer {
+export function fromDirectKafkaProducer(
+  s: Pick<KafkaSettings, 'kafkaBrokers' | 'kafkaClientId'> & KafkaSecuritySettings,
+  attemptTimeoutMs: number,
+): Producer {
   const kafka = new Kafka({
     clientId: `${s.kafkaClientId}-direct`,
     brokers: s.kafkaBrokers,
+    ...kafkaSecurity(s),
     connectionTimeout: attemptTimeoutMs,
     requestTimeout: attemptTimeoutMs,
     enforceRequestTimeout: true,

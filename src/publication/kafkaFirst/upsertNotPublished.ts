@@ -19,16 +19,41 @@ export interface UpsertResult {
 }
 
 const COLUMNS = [
-  'event_id', 'domain', 'aggregate_id', 'version', 'topic', 'message_key', 'message_value', 'headers',
-  'source', 'direct_attempts', 'direct_result', 'status', 'relay_attempts', 'replay_count', 'next_attempt_at', 'created_at',
+  'event_id',
+  'domain',
+  'aggregate_id',
+  'version',
+  'topic',
+  'message_key',
+  'message_value',
+  'headers',
+  'source',
+  'direct_attempts',
+  'direct_result',
+  'traceparent',
+  'status',
+  'relay_attempts',
+  'replay_count',
+  'next_attempt_at',
+  'created_at',
 ];
 
 export async function upsertNotPublished(db: Knex | Knex.Transaction, row: NewPublicationRow): Promise<UpsertResult> {
   const d = dialectOf(db);
-  const values = `${placeholders(11)}, 'NOT_PUBLISHED', 0, 0, ${nowSql(d)}, ${nowSql(d)}`;
+  const values = `${placeholders(12)}, 'NOT_PUBLISHED', 0, 0, ${nowSql(d)}, ${nowSql(d)}`;
   const bindings = [
-    row.eventId, row.domain, row.aggregateId, row.version, row.topic, row.record.key, row.record.value,
-    JSON.stringify(row.record.headers), row.source, row.directAttempts, row.directResult,
+    row.eventId,
+    row.domain,
+    row.aggregateId,
+    row.version,
+    row.topic,
+    row.record.key,
+    row.record.value,
+    JSON.stringify(row.record.headers),
+    row.source,
+    row.directAttempts,
+    row.directResult,
+    row.traceparent,
   ];
   const insert = `INSERT INTO event_publications (${COLUMNS.join(', ')}) VALUES (${values})`;
   if (d === 'postgres') {
@@ -40,7 +65,8 @@ export async function upsertNotPublished(db: Knex | Knex.Transaction, row: NewPu
     // A fresh row has a new insertId; the no-op update of an existing row reports none.
     if (Number(r.insertId) > 0) return { inserted: true, status: 'NOT_PUBLISHED' };
   }
-  const existing = (await db('event_publications').select('status').where({ event_id: row.eventId }).first()) as { status: PublicationStatus } | undefined;
+  const existing = (await db('event_publications').select('status').where({ event_id: row.eventId }).first()) as
+    { status: PublicationStatus } | undefined;
   if (!existing) throw new Error('event_publications row neither inserted nor found');
   return { inserted: false, status: existing.status };
 }

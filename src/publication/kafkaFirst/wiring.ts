@@ -1,12 +1,11 @@
-// Composition helpers of the kafka-first strategy, called by the composition root (src/app): the
-// publisher with its own direct producer, and the relay over every store. Each returns `stop()`,
-// which drains and then disconnects its producer.
+// Composition of the kafka-first publisher, called by the composition root (src/app): the publisher
+// with its own direct producer and the process's Kafka circuit. `stop()` disconnects the producer.
+// (The relay of event_publications rows is the one relay engine: src/relay/startRelays.ts.)
 import type { Registry } from 'prom-client';
 import type { Resources } from '../../app/resources';
-import { fromKafkaProducer } from '../../infra/kafka/producer';
+import type { KafkaCircuit } from '../../infra/kafka/kafkaCircuit';
 import { exponentialBackoff } from '../../relay/backoff';
-import { startKafkaFirstRelay } from '../../relay/kafkaFirst/kafkaFirstRelay';
-import { randomIds, systemClock } from '../../shared/clock';
+import { systemClock } from '../../shared/clock';
 import type { Stoppable } from '../../shared/lifecycle';
 import type { Logger } from '../../shared/logger';
 import type { Publisher } from '../publisher';
@@ -14,13 +13,13 @@ import type { StateChangeSink } from '../stateChanges/stateChange';
 import { fromKafkaFirstPublisher } from './kafkaFirstPublisher';
 import { kafkaFirstMetrics } from './metrics';
 import { fromDirectKafkaProducer, fromProducerFactory } from './recordSender';
-import { publicationStores } from './stores';
 
 export interface KafkaFirstWiringDeps {
   resources: Resources;
   registry: Registry;
   logger: Logger;
-  stateChanges?: StateChangeSink;
+  stateChanges: StateChangeSink;
+  kafkaCircuit: KafkaCircuit;
 }
 
 /** The number of direct attempts after commit, fixed by the specification. */
@@ -36,39 +35,18 @@ export function createKafkaFirstPublisher(d: KafkaFirstWiringDeps): Stoppable & 
       attempts: DIRECT_ATTEMPTS,
       attemptTimeoutMs: s.kafkaFirstAttemptTimeoutMs,
       deadlineMs: s.kafkaFirstDeadlineMs,
-      retry: exponentialBackoff({ baseMs: s.kafkaFirstRetryDelayMs, maxMs: Math.max(1, s.kafkaFirstRetryDelayMs * 4), maxAttempts: DIRECT_ATTEMPTS }),
+      retry: exponentialBackoff({
+        baseMs: s.kafkaFirstRetryDelayMs,
+        maxMs: Math.max(1, s.kafkaFirstRetryDelayMs * 4),
+        maxAttempts: DIRECT_ATTEMPTS,
+      }),
     },
     fallbackTimeoutMs: s.kafkaFirstFallbackTimeoutMs,
     clock: systemClock,
     metrics: kafkaFirstMetrics(d.registry),
     logger: d.logger.child({ component: 'kafka-first-publisher' }),
     stateChanges: d.stateChanges,
+    circuit: d.kafkaCircuit,
   });
   return { publisher, stop: () => sender.close() };
-}
-
-export function startKafkaFirstRelayFor(d: KafkaFirstWiringDeps & { instanceId: string }): Stoppable {
-  const s = d.resources.settings;
-  const sender = fromProducerFactory(() => fromKafkaProducer(d.resources.kafka), { resetAfterFailure: false });
-  const relay = startKafkaFirstRelay(publicationStores(d.resources), {
-    sender,
-    policy: exponentialBackoff({ baseMs: s.relayBackoffBaseMs, maxMs: s.relayBackoffMaxMs, maxAttempts: s.kafkaFirstRelayMaxAttempts }),
-    instanceId: d.instanceId,
-    ids: randomIds,
-    clock: systemClock,
-    leaseMs: s.relayLeaseMs,
-    publishTimeoutMs: s.relayPublishTimeoutMs,
-    batchSize: s.kafkaFirstRelayBatchSize,
-    pollIntervalMs: s.kafkaFirstRelayPollIntervalMs,
-    statsIntervalMs: s.kafkaFirstStatsIntervalMs,
-    metrics: kafkaFirstMetrics(d.registry),
-    logger: d.logger.child({ component: 'kafka-first-relay' }),
-    stateChanges: d.stateChanges,
-  });
-  return {
-    async stop() {
-      await relay.stop();
-      await sender.close();
-    },
-  };
 }

@@ -3,6 +3,7 @@
 // same event with its original version and eventId.
 import type { Topics } from '../../infra/kafka/fromKafka';
 import { toKafkaRecord, type DomainEvent } from '../event';
+import { currentTraceparent } from '../../shared/tracing';
 
 export const OUTBOX_TABLE = 'outbox_events';
 
@@ -20,6 +21,8 @@ export interface OutboxInsert {
   headers: string;
   status: 'NEW';
   attempts: 0;
+  /** The write's trace (W3C traceparent), continued by the relay; null when tracing is off. */
+  traceparent: string | null;
 }
 
 export type TopicOf = (event: DomainEvent) => string;
@@ -42,5 +45,6 @@ export function outboxInsertOf(event: DomainEvent, topic: string): OutboxInsert 
     headers: JSON.stringify(record.headers),
     status: 'NEW',
     attempts: 0,
+    traceparent: currentTraceparent() ?? null,
   };
 }

@@ -9,7 +9,9 @@ import { OUTBOX_TABLE, type OutboxStatus } from './outboxRow';
 
 export async function readOutboxStates(db: Knex, eventIds: string[]): Promise<PublicationOutcome[]> {
   if (eventIds.length === 0) return [];
-  const rows: { event_id: string; status: OutboxStatus }[] = await db(OUTBOX_TABLE).whereIn('event_id', eventIds).select('event_id', 'status');
+  const rows: { event_id: string; status: OutboxStatus }[] = await db(OUTBOX_TABLE)
+    .whereIn('event_id', eventIds)
+    .select('event_id', 'status');
   const byId = new Map(rows.map((r) => [r.event_id, r.status]));
   return eventIds.map((eventId) => ({ eventId, state: byId.get(eventId) ?? 'SENT' }));
 }

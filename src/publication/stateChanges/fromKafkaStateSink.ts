@@ -1,8 +1,12 @@
 // Publishes state changes to the publication-state topic in small batches, off the caller's path:
 // `emit` only appends to a bounded in-memory buffer; a timer flushes it. If Kafka is down the buffer
 // keeps the newest `maxBuffered` changes and counts what it dropped: these are live notifications,
-// and the publication tables remain the record operators can always query.
+// and the publication tables remain the record operators can always query. While the process's Kafka
+// circuit is open no flush is tried (each would only wait for a connection that cannot succeed); when
+// it closes, the backlog goes out at most MAX_PER_FLUSH changes per tick, so catching up never stalls
+// the process that serves requests with one huge encode and send.
 import type { Kafka, Producer } from 'kafkajs';
+import type { KafkaCircuit } from '../../infra/kafka/kafkaCircuit';
 import { counter, type Registry } from '../../metrics/registry';
 import type { Logger } from '../../shared/logger';
 import { encodeStateChanges, type StateChange, type StateChangeSink } from './stateChange';
@@ -14,16 +18,25 @@ export interface KafkaStateSinkOptions {
   logger: Logger;
   flushIntervalMs?: number;
   maxBuffered?: number;
+  circuit?: Pick<KafkaCircuit, 'state'>;
 }
 
 /** Most changes per Kafka message (about 250 bytes each, far below the broker's message limit). */
 const CHANGES_PER_MESSAGE = 200;
+/** Most changes one flush sends (ten messages): a backlog drains over several ticks. */
+const MAX_PER_FLUSH = 2000;
 
 export function fromKafkaStateSink(o: KafkaStateSinkOptions): StateChangeSink {
   const flushMs = o.flushIntervalMs ?? 25;
   const maxBuffered = o.maxBuffered ?? 10000;
-  const dropped = counter(o.registry, { name: 'tidemark_state_changes_dropped_total', help: 'Publication state-change notifications dropped because Kafka could not take them in time.' });
-  const sent = counter(o.registry, { name: 'tidemark_state_changes_published_total', help: 'Publication state-change notifications published.' });
+  const dropped = counter(o.registry, {
+    name: 'tidemark_state_changes_dropped_total',
+    help: 'Publication state-change notifications dropped because Kafka could not take them in time.',
+  });
+  const sent = counter(o.registry, {
+    name: 'tidemark_state_changes_published_total',
+    help: 'Publication state-change notifications published.',
+  });
   const producer: Producer = o.kafka.producer({ allowAutoTopicCreation: false, retry: { retries: 2, initialRetryTime: 100 } });
   let connected: Promise<void> | undefined;
   let buffer: StateChange[] = [];
@@ -32,8 +45,8 @@ export function fromKafkaStateSink(o: KafkaStateSinkOptions): StateChangeSink {
 
   async function flush(): Promise<void> {
     if (buffer.length === 0) return;
-    const batch = buffer;
-    buffer = [];
+    const batch = buffer.slice(0, MAX_PER_FLUSH);
+    buffer = buffer.slice(batch.length);
     let done = 0;
     try {
       connected ??= producer.connect();
@@ -42,7 +55,8 @@ export function fromKafkaStateSink(o: KafkaStateSinkOptions): StateChangeSink {
       // projector as much Kafka work as the events themselves (docs/benchmarks.md). The topic has a
       // single partition, so the order of changes is kept without a key.
       const messages: { value: string }[] = [];
-      for (let i = 0; i < batch.length; i += CHANGES_PER_MESSAGE) messages.push({ value: encodeStateChanges(batch.slice(i, i + CHANGES_PER_MESSAGE)) });
+      for (let i = 0; i < batch.length; i += CHANGES_PER_MESSAGE)
+        messages.push({ value: encodeStateChanges(batch.slice(i, i + CHANGES_PER_MESSAGE)) });
       await producer.send({ topic: o.topic, acks: 1, messages });
       done = batch.length;
       sent.inc(batch.length);
@@ -59,7 +73,7 @@ export function fromKafkaStateSink(o: KafkaStateSinkOptions): StateChangeSink {
   }
 
   const timer = setInterval(() => {
-    if (!flushing && buffer.length) flushing = flush().finally(() => (flushing = undefined));
+    if (!flushing && buffer.length && o.circuit?.state !== 'open') flushing = flush().finally(() => (flushing = undefined));
   }, flushMs);
   timer.unref();
 
@@ -76,7 +90,10 @@ export function fromKafkaStateSink(o: KafkaStateSinkOptions): StateChangeSink {
       stopped = true;
       clearInterval(timer);
       await flushing;
-      await flush();
+      for (let before = Infinity; buffer.length && buffer.length < before;) {
+        before = buffer.length;
+        await flush();
+      }
       await producer.disconnect().catch(() => undefined);
     },
   };

@@ -42,21 +42,34 @@ export interface StateChangeHubOptions {
 }
 
 function matches(f: StateChangeFilter, c: StateChange): boolean {
-  return (!f.domain || f.domain === c.domain) && (!f.aggregateId || f.aggregateId === c.aggregateId) && (!f.states?.length || f.states.includes(c.to));
+  return (
+    (!f.domain || f.domain === c.domain) &&
+    (!f.aggregateId || f.aggregateId === c.aggregateId) &&
+    (!f.states?.length || f.states.includes(c.to))
+  );
 }
 
 export function startStateChangeHub(o: StateChangeHubOptions): StateChangeHub {
   const maxQueued = o.maxQueued ?? 1000;
   const maxBytes = o.maxBufferedBytes ?? 4 * 1024 * 1024;
   const subscribers = new Set<Subscriber>();
-  const active = gauge(o.registry, { name: 'tidemark_subscriptions_active', help: 'Open publication-state subscriptions on this gateway.' });
-  const disconnected = counter(o.registry, { name: 'tidemark_subscriptions_slow_disconnected_total', help: 'Subscribers disconnected because they did not keep up.' });
+  const active = gauge(o.registry, {
+    name: 'tidemark_subscriptions_active',
+    help: 'Open publication-state subscriptions on this gateway.',
+  });
+  const disconnected = counter(o.registry, {
+    name: 'tidemark_subscriptions_slow_disconnected_total',
+    help: 'Subscribers disconnected because they did not keep up.',
+  });
 
   class Subscriber implements AsyncIterableIterator<StateChange> {
     private queue: StateChange[] = [];
     private waiting: ((r: IteratorResult<StateChange>) => void) | undefined;
     private done = false;
-    constructor(private readonly filter: StateChangeFilter, private readonly conn?: SubscriberConnection) {
+    constructor(
+      private readonly filter: StateChangeFilter,
+      private readonly conn?: SubscriberConnection,
+    ) {
       subscribers.add(this);
       active.set(subscribers.size);
     }
@@ -99,7 +112,13 @@ export function startStateChangeHub(o: StateChangeHubOptions): StateChangeHub {
     for (const c of changes) for (const s of subscribers) s.offer(c);
   };
 
-  const consumer: Consumer = o.kafka.consumer({ groupId: o.groupId, sessionTimeout: 10000, heartbeatInterval: 1000, maxWaitTimeInMs: 500, retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 3000 } }); // short polls for a prompt stop(); never gives up on a broker that is away, retrying at least every 3 s
+  const consumer: Consumer = o.kafka.consumer({
+    groupId: o.groupId,
+    sessionTimeout: 10000,
+    heartbeatInterval: 1000,
+    maxWaitTimeInMs: 500,
+    retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 3000 },
+  }); // short polls for a prompt stop(); never gives up on a broker that is away, retrying at least every 3 s
   let resolveReady!: () => void;
   const ready = new Promise<void>((r) => (resolveReady = r));
   // A new group starts at the log end ("latest"). The hub remembers, in memory, the next offset of
@@ -114,14 +133,19 @@ export function startStateChangeHub(o: StateChangeHubOptions): StateChangeHub {
     else for (const [partition, offset] of positions) consumer.seek({ topic: o.topic, partition, offset });
     resolveReady();
   });
-  consumer.on(consumer.events.CRASH, (e) => o.logger.warn({ error: e.payload.error?.name, restart: e.payload.restart }, 'state-change hub consumer crashed'));
+  consumer.on(consumer.events.CRASH, (e) =>
+    o.logger.warn({ error: e.payload.error?.name, restart: e.payload.restart }, 'state-change hub consumer crashed'),
+  );
   async function rememberLogEnd(): Promise<void> {
     const admin = o.kafka.admin();
     try {
       await admin.connect();
       for (const p of await admin.fetchTopicOffsets(o.topic)) if (!positions.has(p.partition)) positions.set(p.partition, p.offset);
     } catch (err) {
-      o.logger.warn({ err: { name: (err as Error).name } }, 'state-change hub could not read the log end; a restart may resume at the new end');
+      o.logger.warn(
+        { err: { name: (err as Error).name } },
+        'state-change hub could not read the log end; a restart may resume at the new end',
+      );
     } finally {
       await admin.disconnect().catch(() => undefined);
     }

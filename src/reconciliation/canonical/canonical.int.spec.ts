@@ -1,7 +1,6 @@
 // The canonical form computed by MySQL, ClickHouse, PostgreSQL and TypeScript agrees byte for byte
 // on tricky values: the very SQL the reconciler runs (fitness source, orders source, both projection
 // tables) is applied to one-row derived tables holding each value as its real column type.
-import { loadSettings } from '../../config/settings';
 import { fromClickHouse } from '../../infra/clickhouse/fromClickHouse';
 import { decimal, str, uint } from '../../infra/clickhouse/literal';
 import { mysqlKnex } from '../../infra/mysql/fromMysql';
@@ -12,6 +11,7 @@ import { fitnessProjection, ordersProjection } from '../target/projectionMapping
 import { bucketOf, canonicalLine, digestOf, hash64 } from './canonical';
 import { fieldsOf } from './fields';
 import { clickhouseCells, mysqlCells, postgresCells } from './sqlCells';
+import { testSettings } from '../../../test/support/testEnv';
 
 interface FitnessCase {
   dataId: number;
@@ -24,24 +24,99 @@ interface FitnessCase {
 }
 
 const fitnessCases: FitnessCase[] = [
-  { dataId: 900001, version: 2, isDeleted: false, result: '2.31', unit: 'm', createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08:05:00.120Z' },
-  { dataId: 900101, version: 2, isDeleted: false, result: '2.310', unit: 'm', createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08:05:00.120Z' },
-  { dataId: 1, version: 1, isDeleted: true, result: '0', unit: 'count', createdAt: '1970-01-01T00:00:00.001Z', updatedAt: '2000-02-29T23:59:59.999Z' },
-  { dataId: 9007199254740991, version: 2147483647, isDeleted: false, result: '9999999.999', unit: 'µs', createdAt: '2105-12-31T23:59:59.999Z', updatedAt: '2105-12-31T23:59:59.999Z' },
-  { dataId: 42, version: 3, isDeleted: false, result: '0.001', unit: "it's\\|", createdAt: '2026-12-31T23:59:59.500Z', updatedAt: '2027-01-01T00:00:00.007Z' },
-  { dataId: 43, version: 1, isDeleted: false, result: '10.5', unit: null, createdAt: '2026-06-15T12:00:00.010Z', updatedAt: '2026-06-15T12:00:00.010Z' },
+  {
+    dataId: 900001,
+    version: 2,
+    isDeleted: false,
+    result: '2.31',
+    unit: 'm',
+    createdAt: '2026-03-01T08:00:00.000Z',
+    updatedAt: '2026-03-01T08:05:00.120Z',
+  },
+  {
+    dataId: 900101,
+    version: 2,
+    isDeleted: false,
+    result: '2.310',
+    unit: 'm',
+    createdAt: '2026-03-01T08:00:00.000Z',
+    updatedAt: '2026-03-01T08:05:00.120Z',
+  },
+  {
+    dataId: 1,
+    version: 1,
+    isDeleted: true,
+    result: '0',
+    unit: 'count',
+    createdAt: '1970-01-01T00:00:00.001Z',
+    updatedAt: '2000-02-29T23:59:59.999Z',
+  },
+  {
+    dataId: 9007199254740991,
+    version: 2147483647,
+    isDeleted: false,
+    result: '9999999.999',
+    unit: 'µs',
+    createdAt: '2105-12-31T23:59:59.999Z',
+    updatedAt: '2105-12-31T23:59:59.999Z',
+  },
+  {
+    dataId: 42,
+    version: 3,
+    isDeleted: false,
+    result: '0.001',
+    unit: "it's\\|",
+    createdAt: '2026-12-31T23:59:59.500Z',
+    updatedAt: '2027-01-01T00:00:00.007Z',
+  },
+  {
+    dataId: 43,
+    version: 1,
+    isDeleted: false,
+    result: '10.5',
+    unit: null,
+    createdAt: '2026-06-15T12:00:00.010Z',
+    updatedAt: '2026-06-15T12:00:00.010Z',
+  },
 ];
 
 const orderCases = [
-  { orderId: '0b8f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b', customerId: 'customer|1', currency: 'EUR', total: '39.8', itemCount: 2, items: [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9' }], createdAt: '2026-03-01T08:00:00.123Z' },
-  { orderId: 'f0e1d2c3-b4a5-4697-8879-6a5b4c3d2e1f', customerId: "O'Brien ✓", currency: 'JPY', total: '0.0001', itemCount: 3, items: [{ sku: 'é\\x', quantity: 1, unitPrice: '0.0001' }, { sku: 'B', quantity: 2, unitPrice: '0' }], createdAt: '1999-12-31T23:59:59.999Z' },
-  { orderId: '00000000-0000-4000-8000-000000000000', customerId: 'c', currency: 'USD', total: '123456789.1234', itemCount: 0, items: [], createdAt: '2026-01-01T00:00:00.000Z' },
+  {
+    orderId: '0b8f2a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b',
+    customerId: 'customer|1',
+    currency: 'EUR',
+    total: '39.8',
+    itemCount: 2,
+    items: [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9' }],
+    createdAt: '2026-03-01T08:00:00.123Z',
+  },
+  {
+    orderId: 'f0e1d2c3-b4a5-4697-8879-6a5b4c3d2e1f',
+    customerId: "O'Brien ✓",
+    currency: 'JPY',
+    total: '0.0001',
+    itemCount: 3,
+    items: [
+      { sku: 'é\\x', quantity: 1, unitPrice: '0.0001' },
+      { sku: 'B', quantity: 2, unitPrice: '0' },
+    ],
+    createdAt: '1999-12-31T23:59:59.999Z',
+  },
+  {
+    orderId: '00000000-0000-4000-8000-000000000000',
+    customerId: 'c',
+    currency: 'USD',
+    total: '123456789.1234',
+    itemCount: 0,
+    items: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
 ];
 
 const base = { detectId: 10001, userId: 4, projectId: 3, schoolId: 77, grade: 5 };
 
 describe('canonical form across MySQL, ClickHouse, PostgreSQL and TypeScript', () => {
-  const settings = loadSettings();
+  const settings = testSettings();
   const my = mysqlKnex(settings, undefined, 1);
   const pg = postgresKnex(settings, 'postgres', 1);
   const ch = fromClickHouse(settings, { database: null });
@@ -58,7 +133,20 @@ describe('canonical form across MySQL, ClickHouse, PostgreSQL and TypeScript', (
           SELECT CAST(? AS UNSIGNED) AS data_id, ? AS detect_id, ? AS user_id, ? AS project_id, ? AS school_id, ? AS grade,
                  CAST(? AS DECIMAL(10, 3)) AS result, ? AS unit, ? AS version, ? AS is_deleted,
                  CAST(? AS DATETIME(3)) AS created_at, CAST(? AS DATETIME(3)) AS updated_at) r`,
-        [String(c.dataId), base.detectId, base.userId, base.projectId, base.schoolId, base.grade, c.result, c.unit, c.version, c.isDeleted ? 1 : 0, c.createdAt.slice(0, 23).replace('T', ' '), c.updatedAt.slice(0, 23).replace('T', ' ')],
+        [
+          String(c.dataId),
+          base.detectId,
+          base.userId,
+          base.projectId,
+          base.schoolId,
+          base.grade,
+          c.result,
+          c.unit,
+          c.version,
+          c.isDeleted ? 1 : 0,
+          c.createdAt.slice(0, 23).replace('T', ' '),
+          c.updatedAt.slice(0, 23).replace('T', ' '),
+        ],
       )) as [{ line: string; d: string; b: number; h: string | number }[]];
       const chLine = fitnessProjection.line(level);
       const rs = await ch.query({

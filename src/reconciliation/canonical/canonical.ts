@@ -22,14 +22,20 @@
 //                      read as an unsigned 64-bit number); XOR is order-independent, so shards and
 //                      engines can combine partial results in any order.
 import { createHash } from 'node:crypto';
-import { canonicalDecimal } from '../../projections/decimal';
+import { canonicalDecimal } from '../../shared/decimal';
 
 export const CELL_SEPARATOR = '\u001f';
 export const ITEM_SEPARATOR = '\u001e';
 export const ITEM_CELL_SEPARATOR = '\u001d';
 export const NULL_TOKEN = '\\N';
 
-export type FieldKind = { kind: 'int' } | { kind: 'decimal'; scale: number } | { kind: 'text' } | { kind: 'bool' } | { kind: 'timestamp' } | { kind: 'list'; item: readonly FieldSpec[] };
+export type FieldKind =
+  | { kind: 'int' }
+  | { kind: 'decimal'; scale: number }
+  | { kind: 'text' }
+  | { kind: 'bool' }
+  | { kind: 'timestamp' }
+  | { kind: 'list'; item: readonly FieldSpec[] };
 
 export interface FieldSpec {
   /** The field's name in the agreed event contract (data.*). */
@@ -43,7 +49,14 @@ function cell(type: FieldKind, v: CellValue, name: string): string {
   if (v === null || v === undefined) return NULL_TOKEN;
   switch (type.kind) {
     case 'int': {
-      const s = typeof v === 'bigint' ? v.toString() : typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : typeof v === 'string' && /^-?(0|[1-9][0-9]*)$/.test(v) ? v : undefined;
+      const s =
+        typeof v === 'bigint'
+          ? v.toString()
+          : typeof v === 'number' && Number.isSafeInteger(v)
+            ? String(v)
+            : typeof v === 'string' && /^-?(0|[1-9][0-9]*)$/.test(v)
+              ? v
+              : undefined;
       if (s === undefined) throw new TypeError(`${name} is not an integer`);
       return s === '-0' ? '0' : s;
     }
@@ -65,7 +78,9 @@ function cell(type: FieldKind, v: CellValue, name: string): string {
     }
     case 'list': {
       if (!Array.isArray(v)) throw new TypeError(`${name} is not a list`);
-      return (v as readonly Record<string, CellValue>[]).map((item) => type.item.map((f) => cell(f.type, item[f.name], `${name}.${f.name}`)).join(ITEM_CELL_SEPARATOR)).join(ITEM_SEPARATOR);
+      return (v as readonly Record<string, CellValue>[])
+        .map((item) => type.item.map((f) => cell(f.type, item[f.name], `${name}.${f.name}`)).join(ITEM_CELL_SEPARATOR))
+        .join(ITEM_SEPARATOR);
     }
   }
 }

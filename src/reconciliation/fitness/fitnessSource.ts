@@ -33,7 +33,12 @@ export function fitnessSource(mysql: Pick<MysqlShards, 'shards'>): SourceReader 
     async revision(scope) {
       const parts = await each((db) => shardRevision(db, campaign(scope)));
       return parts.reduce<SourceRevision>(
-        (a, p) => ({ aggregates: a.aggregates + p.aggregates, live: a.live + p.live, versionSum: a.versionSum + p.versionSum, maxCommitMs: Math.max(a.maxCommitMs, p.maxCommitMs) }),
+        (a, p) => ({
+          aggregates: a.aggregates + p.aggregates,
+          live: a.live + p.live,
+          versionSum: a.versionSum + p.versionSum,
+          maxCommitMs: Math.max(a.maxCommitMs, p.maxCommitMs),
+        }),
         { aggregates: 0, live: 0, versionSum: 0, maxCommitMs: 0 },
       );
     },

@@ -25,7 +25,10 @@ export function fromClickHouseOrdersEvidence(ch: ClickHouseClient, database: str
       for (let i = 0; i < ids.length; i += CHUNK) {
         const chunk = ids.slice(i, i + CHUNK);
         // Any physical row counts: an order has one version, and a row means Kafka delivered it.
-        const rs = await ch.query({ query: `SELECT DISTINCT order_id FROM ${from} WHERE order_id IN ${list(chunk, str)}`, format: 'JSONEachRow' });
+        const rs = await ch.query({
+          query: `SELECT DISTINCT order_id FROM ${from} WHERE order_id IN ${list(chunk, str)}`,
+          format: 'JSONEachRow',
+        });
         for (const r of await rs.json<{ order_id: string }>()) found.add(r.order_id);
       }
       return found;

@@ -15,7 +15,10 @@ export interface ScanPosition {
   orderId: string;
 }
 
-export async function findOrdersWithoutPublications(db: Knex | Knex.Transaction, o: { cutoff: Date; after: ScanPosition; limit: number }): Promise<Order[]> {
+export async function findOrdersWithoutPublications(
+  db: Knex | Knex.Transaction,
+  o: { cutoff: Date; after: ScanPosition; limit: number },
+): Promise<Order[]> {
   const eventId = `'order-placed:' || o.order_id::text || ':v1'`;
   const r = await db.raw<{ rows: OrderRow[] }>(
     `SELECT ${ORDER_COLUMNS.map((c) => `o.${c}`).join(', ')}

@@ -40,7 +40,13 @@ describe('publication reconciler and directly published orders', () => {
   it('republishes none of 1,000 directly published orders once the projection caught up (measured)', async () => {
     const N = 1000;
     const pub = testKafkaFirstPublisher({ brokers: env.settings.kafkaBrokers, topics: env.resources.topics });
-    const service = createOrdersService({ db: env.resources.pg, publisher: pub.publisher, clock: systemClock, ids: randomIds, limits: { maxItems: 10 } });
+    const service = createOrdersService({
+      db: env.resources.pg,
+      publisher: pub.publisher,
+      clock: systemClock,
+      ids: randomIds,
+      limits: { maxItems: 10 },
+    });
     const projector = await startProjector({
       kafka: env.resources.kafka,
       clickhouse: env.resources.clickhouse,
@@ -61,7 +67,12 @@ describe('publication reconciler and directly published orders', () => {
       for (let i = 0; i < N; i += 20) {
         const chunk = await Promise.all(
           Array.from({ length: Math.min(20, N - i) }, (_, j) =>
-            service.placeOrder({ customerId: `m-${i + j}`, currency: 'EUR', idempotencyKey: `measure-${i + j}`, items: [{ sku: 'M', quantity: 1, unitPrice: '9.99' }] }),
+            service.placeOrder({
+              customerId: `m-${i + j}`,
+              currency: 'EUR',
+              idempotencyKey: `measure-${i + j}`,
+              items: [{ sku: 'M', quantity: 1, unitPrice: '9.99' }],
+            }),
           ),
         );
         outcomes.push(...chunk.map((r) => r.outcome));
@@ -72,11 +83,15 @@ describe('publication reconciler and directly published orders', () => {
 
       const projectedAt = Date.now();
       const q = `SELECT uniqExact(order_id) AS n FROM ${ident(env.settings.clickhouseDatabase)}.orders`;
-      await waitFor(async () => Number((await (await env.resources.clickhouse.query({ query: q, format: 'JSONEachRow' })).json<{ n: string }>())[0]!.n) >= N, {
-        timeoutMs: 60000,
-        intervalMs: 200,
-        what: 'the projection to catch up',
-      });
+      await waitFor(
+        async () =>
+          Number((await (await env.resources.clickhouse.query({ query: q, format: 'JSONEachRow' })).json<{ n: string }>())[0]!.n) >= N,
+        {
+          timeoutMs: 60000,
+          intervalMs: 200,
+          what: 'the projection to catch up',
+        },
+      );
       const projectMs = Date.now() - projectedAt;
 
       const reconcileAt = Date.now();

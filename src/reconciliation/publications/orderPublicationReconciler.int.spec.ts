@@ -8,7 +8,7 @@ import { createRegistry } from '../../metrics/registry';
 import { mapOrderEvent } from '../../projections/orders/mapOrderEvent';
 import { insertOrders } from '../../projections/sql/insertOrders';
 import { fixedClock, randomIds } from '../../shared/clock';
-import { waitFor } from '../../shared/lifecycle';
+import { sleep, waitFor } from '../../shared/lifecycle';
 import { silentLogger } from '../../shared/logger';
 import { ident } from '../../infra/clickhouse/literal';
 import { decidePlaceOrder } from '../../domains/orders/decide';
@@ -19,7 +19,7 @@ import { publicationRowFor } from '../../publication/kafkaFirst/publicationRow';
 import { upsertNotPublished } from '../../publication/kafkaFirst/upsertNotPublished';
 import { metricValue } from '../../../test/support/kafkaFirst';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
-import { fromClickHouseOrdersEvidence } from './deliveryEvidence';
+import { fromClickHouseOrdersEvidence, type DeliveryEvidence } from './deliveryEvidence';
 import { reconcileOnce, startOrderPublicationReconciler, type OrderPublicationReconcilerDeps } from './orderPublicationReconciler';
 
 const MIN = 60_000;
@@ -36,7 +36,12 @@ let seq = 0;
 async function storeOrder(createdAt: Date): Promise<Order> {
   seq++;
   const d = decidePlaceOrder(
-    { customerId: `c-${seq}`, currency: 'EUR', idempotencyKey: `k-${seq}-${randomIds.uuid()}`, items: [{ sku: 'S', quantity: seq, unitPrice: '1.5' }] },
+    {
+      customerId: `c-${seq}`,
+      currency: 'EUR',
+      idempotencyKey: `k-${seq}-${randomIds.uuid()}`,
+      items: [{ sku: 'S', quantity: seq, unitPrice: '1.5' }],
+    },
     { orderId: randomIds.uuid(), now: createdAt, limits: { maxItems: 10 } },
   );
   await env.resources.pg.transaction((trx) => insertOrder(trx, d.order, `key-${d.order.orderId}`, d.requestHash));
@@ -71,7 +76,11 @@ describe('order publication reconciler', () => {
     logger: silentLogger,
     ...over,
   });
-  const pubRow = (o: Order) => env.resources.pg('event_publications').where({ event_id: `order-placed:${o.orderId}:v1` }).first();
+  const pubRow = (o: Order) =>
+    env.resources
+      .pg('event_publications')
+      .where({ event_id: `order-placed:${o.orderId}:v1` })
+      .first();
 
   beforeEach(reset);
 
@@ -82,10 +91,26 @@ describe('order publication reconciler', () => {
     const withRow = await storeOrder(new Date(T.getTime() - 20 * MIN));
     const viaOutbox = await storeOrder(new Date(T.getTime() - 20 * MIN));
     const delivered = await storeOrder(new Date(T.getTime() - 30 * MIN));
-    await upsertNotPublished(env.resources.pg, publicationRowFor(orderPlacedEvent(withRow), env.resources.topics, 'DIRECT_FALLBACK', { attempts: 3, result: 'failure' }));
-    await env.resources.pg('event_publications').where({ event_id: `order-placed:${withRow.orderId}:v1` }).update({ status: 'PUBLISHED' });
+    await upsertNotPublished(
+      env.resources.pg,
+      publicationRowFor(orderPlacedEvent(withRow), env.resources.topics, 'DIRECT_FALLBACK', { attempts: 3, result: 'failure' }),
+    );
+    await env.resources
+      .pg('event_publications')
+      .where({ event_id: `order-placed:${withRow.orderId}:v1` })
+      .update({ status: 'PUBLISHED' });
     const rec = toKafkaRecord(orderPlacedEvent(viaOutbox));
-    await env.resources.pg('outbox_events').insert({ event_id: `order-placed:${viaOutbox.orderId}:v1`, domain: 'orders', aggregate_id: viaOutbox.orderId, version: 1, topic: env.resources.topics.orders, message_key: rec.key, message_value: rec.value, headers: JSON.stringify(rec.headers), status: 'SENT' });
+    await env.resources.pg('outbox_events').insert({
+      event_id: `order-placed:${viaOutbox.orderId}:v1`,
+      domain: 'orders',
+      aggregate_id: viaOutbox.orderId,
+      version: 1,
+      topic: env.resources.topics.orders,
+      message_key: rec.key,
+      message_value: rec.value,
+      headers: JSON.stringify(rec.headers),
+      status: 'SENT',
+    });
     await project([delivered]);
 
     const clock = fixedClock(T);
@@ -95,7 +120,16 @@ describe('order publication reconciler', () => {
     // Deterministic rows: the very event the direct path would have sent.
     for (const o of [lost, atCutoff]) {
       const row = await pubRow(o);
-      expect(row).toMatchObject({ event_id: `order-placed:${o.orderId}:v1`, status: 'NOT_PUBLISHED', source: 'RECONCILER', direct_attempts: 0, direct_result: null, message_key: o.orderId, aggregate_id: o.orderId, version: 1 });
+      expect(row).toMatchObject({
+        event_id: `order-placed:${o.orderId}:v1`,
+        status: 'NOT_PUBLISHED',
+        source: 'RECONCILER',
+        direct_attempts: 0,
+        direct_result: null,
+        message_key: o.orderId,
+        aggregate_id: o.orderId,
+        version: 1,
+      });
       expect(row.message_value).toBe(toKafkaRecord(orderPlacedEvent(o)).value);
       expect(JSON.parse(row.headers)).toEqual(toKafkaRecord(orderPlacedEvent(o)).headers);
     }
@@ -109,8 +143,12 @@ describe('order publication reconciler', () => {
     clock.advance(MIN);
     expect(await reconcileOnce(deps({ clock }))).toMatchObject({ examined: 1, reconstructed: 1 });
     expect((await pubRow(young)).source).toBe('RECONCILER');
-    expect(await metricValue(registry, 'tidemark_publication_reconciler_orders_total', { domain: 'orders', result: 'reconstructed' })).toBeGreaterThanOrEqual(3);
-    expect(await metricValue(registry, 'tidemark_publication_reconciler_orders_total', { domain: 'orders', result: 'delivered' })).toBeGreaterThanOrEqual(1);
+    expect(
+      await metricValue(registry, 'tidemark_publication_reconciler_orders_total', { domain: 'orders', result: 'reconstructed' }),
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      await metricValue(registry, 'tidemark_publication_reconciler_orders_total', { domain: 'orders', result: 'delivered' }),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('works in bounded batches, each order once, and lets only one reconciler work at a time', async () => {
@@ -138,25 +176,49 @@ describe('order publication reconciler', () => {
     expect(await reconcileOnce(deps())).toMatchObject({ busy: false, examined: 1, reconstructed: 1 });
   });
 
-  it('runs as a loop of passes and stops on stop()', async () => {
+  it('runs as a loop of passes; stop() finishes the batch in flight, then starts no pass', async () => {
+    const intervalMs = 50;
     const lost = await storeOrder(new Date(T.getTime() - 10 * MIN));
-    const loop = startOrderPublicationReconciler({ ...deps(), intervalMs: 50 });
-    try {
-      await waitFor(async () => ((await pubRow(lost)) ? true : undefined), { timeoutMs: 10000, what: 'the loop to rebuild the row' });
-    } finally {
-      await loop.stop();
-    }
+    const real = fromClickHouseOrdersEvidence(env.resources.clickhouse, env.settings.clickhouseDatabase);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let evidenceCalls = 0;
+    // The batch stops inside its transaction (progress row locked) until the test lets it go on.
+    const gated: DeliveryEvidence = {
+      async delivered(ids) {
+        evidenceCalls++;
+        await gate;
+        return real.delivered(ids);
+      },
+    };
+    const loop = startOrderPublicationReconciler({ ...deps({ evidence: gated }), intervalMs });
+    await waitFor(() => evidenceCalls > 0, { timeoutMs: 10000, intervalMs: 10, what: 'a batch in flight' });
+    let stopped = false;
+    const stopping = loop.stop().then(() => (stopped = true));
+    await sleep(intervalMs * 4);
+    expect({ stoppedBeforeTheBatchEnded: stopped, row: await pubRow(lost) }).toEqual({ stoppedBeforeTheBatchEnded: false, row: undefined });
+    release();
+    await stopping;
+    // The batch in flight when stop() was called committed its row and its progress.
+    expect(await pubRow(lost)).toMatchObject({ status: 'NOT_PUBLISHED', source: 'RECONCILER' });
+    expect(await env.resources.pg('publication_reconciler_progress').where({ scope: 'orders' }).first()).toMatchObject({ scope: 'orders' });
+
+    // After stop() no pass runs: over 20 intervals a new lost order (progress rewound) is never examined.
+    const calls = evidenceCalls;
     const later = await storeOrder(new Date(T.getTime() - 10 * MIN + 1));
     await env.resources.pg.raw("UPDATE publication_reconciler_progress SET scanned_created_at = 'epoch'");
-    expect(await pubRow(later)).toBeUndefined();
+    await sleep(intervalMs * 20);
+    expect({ evidenceCalls, row: await pubRow(later) }).toEqual({ evidenceCalls: calls, row: undefined });
+    // The same order is found by a pass, so the check above could have seen one.
+    expect(await reconcileOnce(deps())).toMatchObject({ reconstructed: 1 });
+    expect(await pubRow(later)).toMatchObject({ source: 'RECONCILER' });
   });
 
   it('changes nothing when the delivery evidence cannot be read', async () => {
     await storeOrder(new Date(T.getTime() - 10 * MIN));
     const broken = fromClickHouseOrdersEvidence(env.resources.clickhouse, env.settings.clickhouseDatabase, 'no_such_table');
-    await expect(reconcileOnce(deps({ evidence: broken }))).rejects.toBeDefined();
+    await expect(reconcileOnce(deps({ evidence: broken }))).rejects.toThrow(/no_such_table/);
     expect(Number((await env.resources.pg('event_publications').count({ n: '*' }))[0]!.n)).toBe(0);
     expect(await reconcileOnce(deps())).toMatchObject({ reconstructed: 1 });
   });
-
 });

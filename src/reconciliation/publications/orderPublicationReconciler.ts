@@ -56,8 +56,16 @@ function reconcilerMetrics(r: Registry) {
       help: 'Orders without a publication row examined by the reconciler, by result: reconstructed, delivered (evidence, skipped), already_present.',
       labelNames: ['domain', 'result'],
     }),
-    batches: counter(r, { name: 'tidemark_publication_reconciler_batches_total', help: 'Reconciler batches by result: ok, busy, failed.', labelNames: ['domain', 'result'] }),
-    lag: gauge(r, { name: 'tidemark_publication_reconciler_lag_seconds', help: 'How far the reconciler progress is behind now (grace period included).', labelNames: ['domain'] }),
+    batches: counter(r, {
+      name: 'tidemark_publication_reconciler_batches_total',
+      help: 'Reconciler batches by result: ok, busy, failed.',
+      labelNames: ['domain', 'result'],
+    }),
+    lag: gauge(r, {
+      name: 'tidemark_publication_reconciler_lag_seconds',
+      help: 'How far the reconciler progress is behind now (grace period included).',
+      labelNames: ['domain'],
+    }),
   };
 }
 
@@ -87,7 +95,16 @@ export async function reconcileOnce(deps: OrderPublicationReconcilerDeps): Promi
       if (!up.inserted) r.alreadyPresent++;
       else {
         r.reconstructed++;
-        changes.push({ eventId: event.eventId, domain: 'orders', aggregateId: event.aggregateId, version: 1, from: null, to: 'NOT_PUBLISHED', attempt: 0, at: deps.clock.now() });
+        changes.push({
+          eventId: event.eventId,
+          domain: 'orders',
+          aggregateId: event.aggregateId,
+          version: 1,
+          from: null,
+          to: 'NOT_PUBLISHED',
+          attempt: 0,
+          at: deps.clock.now(),
+        });
       }
     }
     r.caughtUp = orders.length < deps.batchSize;
@@ -102,12 +119,18 @@ export async function reconcileOnce(deps: OrderPublicationReconcilerDeps): Promi
   if (result.alreadyPresent) m.orders.inc({ domain: 'orders', result: 'already_present' }, result.alreadyPresent);
   m.batches.inc({ domain: 'orders', result: result.busy ? 'busy' : 'ok' });
   deps.stateChanges?.emit(changes);
-  if (result.reconstructed) deps.logger.warn({ reconstructed: result.reconstructed, cutoff: cutoff.toISOString() }, 'reconciler rebuilt missing order publications');
+  if (result.reconstructed)
+    deps.logger.warn(
+      { reconstructed: result.reconstructed, cutoff: cutoff.toISOString() },
+      'reconciler rebuilt missing order publications',
+    );
   return result;
 }
 
 /** Runs passes every `intervalMs`; a pass takes batches until caught up, busy, or `maxBatchesPerPass`. */
-export function startOrderPublicationReconciler(deps: OrderPublicationReconcilerDeps & { intervalMs: number; maxBatchesPerPass?: number }): Stoppable {
+export function startOrderPublicationReconciler(
+  deps: OrderPublicationReconcilerDeps & { intervalMs: number; maxBatchesPerPass?: number },
+): Stoppable {
   const ac = new AbortController();
   const loop = (async () => {
     while (!ac.signal.aborted) {

@@ -28,9 +28,8 @@ export async function lockProgress(trx: Knex.Transaction, scope: string): Promis
 }
 
 export async function saveProgress(trx: Knex.Transaction, scope: string, p: ScanPosition): Promise<void> {
-  await trx.raw('UPDATE publication_reconciler_progress SET scanned_created_at = ?, scanned_order_id = ?::uuid, updated_at = CURRENT_TIMESTAMP(3) WHERE scope = ?', [
-    p.createdAt,
-    p.orderId,
-    scope,
-  ]);
+  await trx.raw(
+    'UPDATE publication_reconciler_progress SET scanned_created_at = ?, scanned_order_id = ?::uuid, updated_at = CURRENT_TIMESTAMP(3) WHERE scope = ?',
+    [p.createdAt, p.orderId, scope],
+  );
 }

@@ -15,9 +15,19 @@ const NO_KAFKA_POSITION = { kafkaPartition: 0, kafkaOffset: '0' };
 
 export function projectionLineOf(event: DomainEvent, ingestedAtMs: number): string {
   const envelope = toEnvelope(event);
-  const mapped = event.domain === 'fitness' ? mapFitnessEvent(envelope, NO_KAFKA_POSITION, ingestedAtMs) : mapOrderEvent(envelope, NO_KAFKA_POSITION, ingestedAtMs);
-  if (!mapped.ok) throw new TidemarkError('INTERNAL', `the projector rejects the authoritative state of ${event.domain} ${event.aggregateId} (${mapped.reason})`, { retriable: false });
-  return event.domain === 'fitness' ? fitnessLine(mapped.value as Parameters<typeof fitnessLine>[0]) : orderLine(mapped.value as Parameters<typeof orderLine>[0]);
+  const mapped =
+    event.domain === 'fitness'
+      ? mapFitnessEvent(envelope, NO_KAFKA_POSITION, ingestedAtMs)
+      : mapOrderEvent(envelope, NO_KAFKA_POSITION, ingestedAtMs);
+  if (!mapped.ok)
+    throw new TidemarkError(
+      'INTERNAL',
+      `the projector rejects the authoritative state of ${event.domain} ${event.aggregateId} (${mapped.reason})`,
+      { retriable: false },
+    );
+  return event.domain === 'fitness'
+    ? fitnessLine(mapped.value as Parameters<typeof fitnessLine>[0])
+    : orderLine(mapped.value as Parameters<typeof orderLine>[0]);
 }
 
 /** The canonical field values of an event (its data, with the envelope's version and deletion flag). */

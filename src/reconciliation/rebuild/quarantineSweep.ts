@@ -5,6 +5,7 @@
 // is one PostgreSQL read and nothing else.
 import type { Knex } from 'knex';
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
+import type { ClickHouseLayout } from '../../infra/clickhouse/layout';
 import { list, str, uint } from '../../infra/clickhouse/literal';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
@@ -20,6 +21,7 @@ export interface SweepDeps {
   ledger: Knex;
   ch: ClickHouseClient;
   database: string;
+  layout: ClickHouseLayout;
   clock: Clock;
   logger: Logger;
   metrics: ReconciliationMetrics;
@@ -33,14 +35,34 @@ export async function sweepQuarantine(d: SweepDeps, scope: Scope): Promise<numbe
   let removed = 0;
   for (let i = 0; i < q.length; i += 1000) {
     const chunk = q.slice(i, i + 1000);
-    const where = `(${m.scopeWhere(scope)}) AND ${m.idsWhere([...new Set(chunk.map((c) => c.aggregateId))])} AND (${m.idColumn}, version, ${clickhouseCells.digest(m.line('CONTENT'))}) IN ${list(chunk, (c) => `(${id(c.aggregateId)}, ${uint(c.version)}, ${str(c.digest)})`)}`;
+    const ids = m.idsWhere([...new Set(chunk.map((c) => c.aggregateId))]);
+    const tuples = list(chunk, (c) => `(${id(c.aggregateId)}, ${uint(c.version)}, ${str(c.digest)})`);
+    const where = `(${m.scopeWhere(scope)}) AND ${ids} AND (${m.idColumn}, version, ${clickhouseCells.digest(m.line('CONTENT'))}) IN ${tuples}`;
     const n = await countRows(d.ch, d.database, m.table, where);
     if (n === 0) continue;
-    await deleteRows(d.ch, d.database, m.table, where);
+    await deleteRows(d.ch, d.layout, d.database, m.table, where);
     removed += n;
     const [r] = await insertRepairs(
       d.ledger,
-      [{ discrepancyId: null, domain: scope.domain, scopeKey: scopeKey(scope), scope: scopeJson(scope), action: 'QUARANTINE_SWEEP', reason: 'content replaced by a rebuild reappeared', aggregateId: null, sourceVersion: null, targetVersion: null, eventId: null, rebuildId: null, requestedBy: 'reconciler', outcome: 'COMPLETED', outcomeNote: `removed ${n} row(s) carrying quarantined content`, verification: 'NOT_APPLICABLE' }],
+      [
+        {
+          discrepancyId: null,
+          domain: scope.domain,
+          scopeKey: scopeKey(scope),
+          scope: scopeJson(scope),
+          action: 'QUARANTINE_SWEEP',
+          reason: 'content replaced by a rebuild reappeared',
+          aggregateId: null,
+          sourceVersion: null,
+          targetVersion: null,
+          eventId: null,
+          rebuildId: null,
+          requestedBy: 'reconciler',
+          outcome: 'COMPLETED',
+          outcomeNote: `removed ${n} row(s) carrying quarantined content`,
+          verification: 'NOT_APPLICABLE',
+        },
+      ],
       d.clock.now(),
     );
     d.metrics.repairs.inc({ domain: scope.domain, action: r!.action, outcome: r!.outcome });

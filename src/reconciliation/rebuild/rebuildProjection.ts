@@ -16,8 +16,10 @@
 // the retired table for a manual rollback (docs/reconciliation.md).
 import type { Knex } from 'knex';
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
+import type { ClickHouseLayout } from '../../infra/clickhouse/layout';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
+import { sleep } from '../../shared/lifecycle';
 import { summarizeError } from '../../shared/redact';
 import { canonicalLine, digestOf } from '../canonical/canonical';
 import { fieldsOf } from '../canonical/fields';
@@ -36,10 +38,16 @@ import { copyLateRows, copyOutsideScope } from './sql/copyRows';
 import { createShadow, dropTable, swapTables } from './sql/shadowTables';
 import { canonicalValuesOf, projectionLineOf } from './projectionLines';
 
+/** Checks repeated when the first says the system is busy rather than wrong (see VALIDATE and VERIFY). */
+const SETTLE_ROUNDS = 3;
+const SETTLE_PAUSE_MS = 500;
+const TRANSIENT = new Set<string>(['CATCHING_UP', 'SCOPE_CHANGED']);
+
 export interface RebuildDeps {
   ledger: Knex;
   ch: ClickHouseClient;
   database: string;
+  layout: ClickHouseLayout;
   source: SourceReader;
   target: TargetReader;
   compare: Omit<CompareDeps, 'source' | 'target' | 'table' | 'beforeTargetScan'>;
@@ -62,7 +70,12 @@ export interface StartedRebuild {
 
 export async function startProjectionRebuild(d: RebuildDeps, scope: Scope, requestedBy: string, reason: string): Promise<StartedRebuild> {
   const m = PROJECTIONS[scope.domain];
-  const started = await startRebuild(d.ledger, { domain: scope.domain, scopeKey: scopeKey(scope), scope: scopeJson(scope), shadowTable: `${m.table}__pending`, requestedBy, reason }, d.clock.now(), d.staleAfterMs);
+  const started = await startRebuild(
+    d.ledger,
+    { domain: scope.domain, scopeKey: scopeKey(scope), scope: scopeJson(scope), shadowTable: `${m.table}__pending`, requestedBy, reason },
+    d.clock.now(),
+    d.staleAfterMs,
+  );
   const shadow = `${m.table}__rebuild_${started.id}`;
   await updateRebuild(d.ledger, started.id, { shadow_table: shadow }, d.clock.now());
   const record = { ...started, shadowTable: shadow };
@@ -78,14 +91,15 @@ async function runRebuild(d: RebuildDeps, scope: Scope, r: RebuildRecord): Promi
   const live = m.table;
   const shadow = r.shadowTable;
   const retiredName = `${m.table}__retired_${r.id}`;
-  const phase = (name: string, patch: Record<string, unknown> = {}) => updateRebuild(d.ledger, r.id, { phase: name, ...patch }, d.clock.now());
+  const phase = (name: string, patch: Record<string, unknown> = {}) =>
+    updateRebuild(d.ledger, r.id, { phase: name, ...patch }, d.clock.now());
   const now = () => d.clock.now().getTime();
   let swapped = false;
   let retired: string | undefined;
   let lastCopyMs = now();
   try {
     await phase('SHADOW');
-    await createShadow(d.ch, d.database, live, shadow);
+    await createShadow(d.ch, d.layout, d.database, live, shadow);
 
     await phase('COPY');
     const copyStartMs = now();
@@ -94,12 +108,19 @@ async function runRebuild(d: RebuildDeps, scope: Scope, r: RebuildRecord): Promi
     await phase('LOAD');
     const events = await d.source.events(scope);
     const fields = fieldsOf(scope.domain, 'CONTENT');
-    const authoritative = new Map(events.map((e) => [`${e.aggregateId}\u0000${e.version}`, digestOf(canonicalLine(fields, canonicalValuesOf(e)))]));
+    const authoritative = new Map(
+      events.map((e) => [`${e.aggregateId}\u0000${e.version}`, digestOf(canonicalLine(fields, canonicalValuesOf(e)))]),
+    );
     const batch = d.insertBatchRows ?? 5000;
     for (let i = 0; i < events.length; i += batch) {
       const slice = events.slice(i, i + batch);
       await d.limiter.acquire(slice.length, d.compare.signal);
-      await insertJsonEachRow(d.ch, d.database, shadow, slice.map((e) => projectionLineOf(e, now())));
+      await insertJsonEachRow(
+        d.ch,
+        d.database,
+        shadow,
+        slice.map((e) => projectionLineOf(e, now())),
+      );
     }
     const bad: QuarantinedContent[] = (await scopeRowDigests(d.ch, d.database, live, m, scope))
       .filter((row) => {
@@ -110,57 +131,110 @@ async function runRebuild(d: RebuildDeps, scope: Scope, r: RebuildRecord): Promi
     await quarantineContent(d.ledger, scope.domain, r.id, bad, d.clock.now());
     await phase('VALIDATE', { source_rows: events.length, quarantined: bad.length });
 
-    const scopeCheck = await compareScope(
-      {
-        ...d.compare,
-        source: d.source,
-        target: d.target,
-        table: shadow,
-        beforeTargetScan: async () => {
-          const at = now();
-          await copyLateRows(d.ch, d.database, live, shadow, m, scope, copyStartMs - d.catchUpMarginMs);
-          lastCopyMs = at;
+    // A busy system is not a defective one: a scope still catching up or changing, or copied rows an
+    // insert in flight at the last copy had not yet committed, are checked again (bounded) before
+    // the rebuild gives up.
+    const checkShadow = () =>
+      compareScope(
+        {
+          ...d.compare,
+          source: d.source,
+          target: d.target,
+          table: shadow,
+          beforeTargetScan: async () => {
+            const at = now();
+            await copyLateRows(d.ch, d.database, live, shadow, m, scope, copyStartMs - d.catchUpMarginMs);
+            lastCopyMs = at;
+          },
         },
-      },
-      scope,
-      'CONTENT',
-      false,
-    );
-    const behind = await aggregatesBehind(d.ch, d.database, live, shadow, m, scope, lastCopyMs - d.catchUpMarginMs);
-    const validation = { scope: { outcome: scopeCheck.outcome, note: scopeCheck.note, discrepancies: scopeCheck.discrepancies.length }, outsideScopeBehind: behind };
+        scope,
+        'CONTENT',
+        false,
+      );
+    let scopeCheck = await checkShadow();
+    for (let round = 1; round < SETTLE_ROUNDS && TRANSIENT.has(scopeCheck.outcome) && !d.compare.signal?.aborted; round++)
+      scopeCheck = await checkShadow();
+    const shadowBehind = () => aggregatesBehind(d.ch, d.database, live, shadow, m, scope, lastCopyMs - d.catchUpMarginMs);
+    let behind = await shadowBehind();
+    for (let round = 1; round < SETTLE_ROUNDS && behind > 0; round++) {
+      await sleep(SETTLE_PAUSE_MS, d.compare.signal);
+      const at = now();
+      await copyLateRows(d.ch, d.database, live, shadow, m, scope, copyStartMs - d.catchUpMarginMs);
+      lastCopyMs = at;
+      behind = await shadowBehind();
+    }
+    const validation = {
+      scope: { outcome: scopeCheck.outcome, note: scopeCheck.note, discrepancies: scopeCheck.discrepancies.length },
+      outsideScopeBehind: behind,
+    };
     if (scopeCheck.outcome !== 'CLEAN' || behind > 0) {
       await phase('VALIDATE', { validation: JSON.stringify(validation) });
-      throw Object.assign(new Error(`shadow validation failed: scope ${scopeCheck.outcome}, ${behind} aggregate(s) outside the scope behind`), { code: 'VALIDATION_FAILED' });
+      throw Object.assign(
+        new Error(`shadow validation failed: scope ${scopeCheck.outcome}, ${behind} aggregate(s) outside the scope behind`),
+        { code: 'VALIDATION_FAILED' },
+      );
     }
 
     await phase('SWAP', { validation: JSON.stringify(validation) });
-    retired = await swapTables(d.ch, d.database, live, shadow, retiredName);
+    retired = await swapTables(d.ch, d.layout, d.database, live, shadow, retiredName);
     swapped = true;
     await phase('CATCH_UP', { retired_table: retired, swapped_at: d.clock.now() });
     await copyLateRows(d.ch, d.database, retired, live, m, scope, lastCopyMs - d.catchUpMarginMs);
 
     await phase('VERIFY');
-    const verified = await d.verify(scope);
-    const restBehind = await aggregatesBehind(d.ch, d.database, retired, live, m, scope, Number.MAX_SAFE_INTEGER);
+    let verified = await d.verify(scope);
+    for (let round = 1; round < SETTLE_ROUNDS && TRANSIENT.has(verified.outcome) && !d.compare.signal?.aborted; round++)
+      verified = await d.verify(scope);
+    // An insert that was in flight into the old table when it was swapped out commits there after the
+    // catch-up copy read it: copy again until the retired table holds nothing newer (it gets no new writers).
+    let restBehind = await aggregatesBehind(d.ch, d.database, retired, live, m, scope, Number.MAX_SAFE_INTEGER);
+    for (let round = 1; round < SETTLE_ROUNDS && restBehind > 0; round++) {
+      await sleep(SETTLE_PAUSE_MS, d.compare.signal);
+      await copyLateRows(d.ch, d.database, retired, live, m, scope, lastCopyMs - d.catchUpMarginMs);
+      restBehind = await aggregatesBehind(d.ch, d.database, retired, live, m, scope, Number.MAX_SAFE_INTEGER);
+    }
     const ok = verified.outcome === 'CLEAN' && restBehind === 0;
-    const finalValidation = { ...validation, verification: { outcome: verified.outcome, note: verified.note, outsideScopeBehind: restBehind } };
-    if (ok) await dropTable(d.ch, d.database, retired);
+    const finalValidation = {
+      ...validation,
+      verification: { outcome: verified.outcome, note: verified.note, outsideScopeBehind: restBehind },
+    };
+    if (ok) await dropTable(d.ch, d.layout, d.database, retired);
+    else d.logger.error({ rebuildId: r.id, verification: finalValidation.verification }, 'projection rebuild failed its verification');
     await updateRebuild(
       d.ledger,
       r.id,
       ok
-        ? { status: 'VERIFIED', phase: 'DONE', retired_table: null, validation: JSON.stringify(finalValidation), finished_at: d.clock.now() }
-        : { status: 'FAILED', phase: 'VERIFY', validation: JSON.stringify(finalValidation), error_code: 'VERIFICATION_FAILED', error_summary: `after the swap: ${verified.outcome}; retired table kept for rollback`, finished_at: d.clock.now() },
+        ? {
+            status: 'VERIFIED',
+            phase: 'DONE',
+            retired_table: null,
+            validation: JSON.stringify(finalValidation),
+            finished_at: d.clock.now(),
+          }
+        : {
+            status: 'FAILED',
+            phase: 'VERIFY',
+            validation: JSON.stringify(finalValidation),
+            error_code: 'VERIFICATION_FAILED',
+            error_summary: `after the swap: ${verified.outcome}; retired table kept for rollback`,
+            finished_at: d.clock.now(),
+          },
       d.clock.now(),
     );
   } catch (err) {
     const safe = summarizeError(err);
     d.logger.error({ err, rebuildId: r.id }, 'projection rebuild failed');
-    if (!swapped) await dropTable(d.ch, d.database, shadow).catch(() => undefined);
+    if (!swapped) await dropTable(d.ch, d.layout, d.database, shadow).catch(() => undefined);
     await updateRebuild(
       d.ledger,
       r.id,
-      { status: 'FAILED', error_code: safe.code, error_summary: swapped ? `after the swap (retired table kept): ${safe.summary}` : safe.summary, finished_at: d.clock.now(), ...(retired ? { retired_table: retired } : {}) },
+      {
+        status: 'FAILED',
+        error_code: safe.code,
+        error_summary: swapped ? `after the swap (retired table kept): ${safe.summary}` : safe.summary,
+        finished_at: d.clock.now(),
+        ...(retired ? { retired_table: retired } : {}),
+      },
       d.clock.now(),
     ).catch(() => undefined);
   }

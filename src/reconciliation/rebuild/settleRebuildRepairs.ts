@@ -14,7 +14,13 @@ export async function settleRebuildRepairs(ledger: Knex, clock: Clock, metrics: 
   const now = clock.now();
   const passed = r.status === 'VERIFIED';
   for (const repair of await listRepairs(ledger, { rebuildId: r.id, verifications: ['PENDING'], first: 100000 })) {
-    await recordVerification(ledger, repair.id, passed ? 'PASSED' : 'FAILED', now, passed ? `rebuild ${r.id} verified by reconciliation` : `rebuild ${r.id} failed: ${r.errorCode ?? 'unknown'}`);
+    await recordVerification(
+      ledger,
+      repair.id,
+      passed ? 'PASSED' : 'FAILED',
+      now,
+      passed ? `rebuild ${r.id} verified by reconciliation` : `rebuild ${r.id} failed: ${r.errorCode ?? 'unknown'}`,
+    );
     metrics.verifications.inc({ domain: r.domain, verdict: passed ? 'PASSED' : 'FAILED' });
     if (!repair.discrepancyId) continue;
     if (passed) await resolveDiscrepancy(ledger, repair.discrepancyId, 'REBUILT', now);

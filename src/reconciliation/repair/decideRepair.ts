@@ -27,6 +27,9 @@ export function decideRepair(kind: DiscrepancyKind, current: DomainEvent | undef
     case 'CONTENT_MISMATCH':
       return { action: 'REBUILD' };
     case 'UNEXPECTED_ROW':
-      return { action: 'INVESTIGATE', note: 'a projection row with no source is not changed automatically; investigate, then use removeUnexpectedRows' };
+      return {
+        action: 'INVESTIGATE',
+        note: 'a projection row with no source is not changed automatically; investigate, then use removeUnexpectedRows',
+      };
   }
 }

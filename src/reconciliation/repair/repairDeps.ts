@@ -7,6 +7,7 @@ import type { Clock } from '../../shared/clock';
 import type { NewRepair } from '../ledger/sql/repairRows';
 import type { DiscrepancyRecord, RepairAction } from '../ledger/records';
 import type { ReconciliationMetrics } from '../metrics';
+import type { ClickHouseLayout } from '../../infra/clickhouse/layout';
 import type { SourceReader, TargetReader } from '../ports';
 import type { Scope } from '../scope';
 import type { RateLimiter } from './rateLimiter';
@@ -16,6 +17,7 @@ export interface RepairDeps {
   ledger: Knex;
   ch: ClickHouseClient;
   database: string;
+  layout: ClickHouseLayout;
   sources: Record<Domain, SourceReader>;
   targets: Record<Domain, TargetReader>;
   sink: RepairSink;
@@ -28,13 +30,34 @@ export interface RepairDeps {
   signal?: AbortSignal;
 }
 
-export function repairOfDiscrepancy(d: DiscrepancyRecord, requestedBy: string): Omit<NewRepair, 'action' | 'outcome' | 'outcomeNote' | 'verification'> {
-  return { discrepancyId: d.id, domain: d.domain, scopeKey: d.scopeKey, scope: d.scope, reason: `discrepancy ${d.kind}`, aggregateId: d.aggregateId, sourceVersion: d.sourceVersion, targetVersion: d.targetVersion, eventId: null, rebuildId: null, requestedBy };
+export function repairOfDiscrepancy(
+  d: DiscrepancyRecord,
+  requestedBy: string,
+): Omit<NewRepair, 'action' | 'outcome' | 'outcomeNote' | 'verification'> {
+  return {
+    discrepancyId: d.id,
+    domain: d.domain,
+    scopeKey: d.scopeKey,
+    scope: d.scope,
+    reason: `discrepancy ${d.kind}`,
+    aggregateId: d.aggregateId,
+    sourceVersion: d.sourceVersion,
+    targetVersion: d.targetVersion,
+    eventId: null,
+    rebuildId: null,
+    requestedBy,
+  };
 }
 
 /** The repair action a kind gets (for audit rows of repairs that were refused or failed early). */
 export function actionFor(kind: DiscrepancyRecord['kind']): RepairAction {
-  return kind === 'CONTENT_MISMATCH' ? 'REBUILD' : kind === 'UNEXPECTED_ROW' ? 'INVESTIGATE' : kind === 'DELETION_NOT_APPLIED' ? 'TOMBSTONE' : 'REPLAY';
+  return kind === 'CONTENT_MISMATCH'
+    ? 'REBUILD'
+    : kind === 'UNEXPECTED_ROW'
+      ? 'INVESTIGATE'
+      : kind === 'DELETION_NOT_APPLIED'
+        ? 'TOMBSTONE'
+        : 'REPLAY';
 }
 
 export function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
@@ -42,4 +65,3 @@ export function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> 
   for (const i of items) m.set(key(i), [...(m.get(key(i)) ?? []), i]);
   return m;
 }
-

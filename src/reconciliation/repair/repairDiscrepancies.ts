@@ -15,12 +15,26 @@ import { actionFor, groupBy, repairOfDiscrepancy, type RepairDeps } from './repa
 /** Dispatches the repair of each discrepancy; returns the audit rows (verification PENDING where sent). */
 export async function repairDiscrepancies(d: RepairDeps, ids: number[], requestedBy: string): Promise<RepairRecord[]> {
   const found = await listDiscrepancies(d.ledger, { ids, first: ids.length });
-  const claimed = new Set(await claimForRepair(d.ledger, found.filter((x) => x.status === 'OPEN').map((x) => x.id)));
+  const claimed = new Set(
+    await claimForRepair(
+      d.ledger,
+      found.filter((x) => x.status === 'OPEN').map((x) => x.id),
+    ),
+  );
   const out: NewRepair[] = [];
   for (const x of found.filter((f) => !claimed.has(f.id)))
-    out.push({ ...repairOfDiscrepancy(x, requestedBy), action: actionFor(x.kind), outcome: 'REFUSED', outcomeNote: `not open (status ${x.status})`, verification: 'NOT_APPLICABLE' });
+    out.push({
+      ...repairOfDiscrepancy(x, requestedBy),
+      action: actionFor(x.kind),
+      outcome: 'REFUSED',
+      outcomeNote: `not open (status ${x.status})`,
+      verification: 'NOT_APPLICABLE',
+    });
 
-  for (const group of groupBy(found.filter((x) => claimed.has(x.id)), (x) => x.scopeKey).values()) {
+  for (const group of groupBy(
+    found.filter((x) => claimed.has(x.id)),
+    (x) => x.scopeKey,
+  ).values()) {
     const before = out.length;
     try {
       await repairGroup(d, group, requestedBy, out);
@@ -30,7 +44,15 @@ export async function repairDiscrepancies(d: RepairDeps, ids: number[], requeste
       const safe = summarizeError(err);
       const done = new Set(out.slice(before).map((r) => r.discrepancyId));
       for (const x of group.filter((g) => !done.has(g.id))) {
-        out.push({ ...repairOfDiscrepancy(x, requestedBy), action: actionFor(x.kind), outcome: 'FAILED', outcomeNote: 'the repair could not be carried out', verification: 'NOT_APPLICABLE', errorCode: safe.code, errorSummary: safe.summary });
+        out.push({
+          ...repairOfDiscrepancy(x, requestedBy),
+          action: actionFor(x.kind),
+          outcome: 'FAILED',
+          outcomeNote: 'the repair could not be carried out',
+          verification: 'NOT_APPLICABLE',
+          errorCode: safe.code,
+          errorSummary: safe.summary,
+        });
         await reopenDiscrepancy(d.ledger, x.id);
       }
     }
@@ -43,16 +65,37 @@ export async function repairDiscrepancies(d: RepairDeps, ids: number[], requeste
 async function repairGroup(d: RepairDeps, group: DiscrepancyRecord[], requestedBy: string, out: NewRepair[]): Promise<void> {
   const scope = scopeFromJson(group[0]!.scope);
   const replayable = group.filter((x) => x.kind !== 'CONTENT_MISMATCH' && x.kind !== 'UNEXPECTED_ROW');
-  const current = replayable.length ? new Map((await d.sources[scope.domain].events(scope, replayable.map((x) => x.aggregateId))).map((e) => [e.aggregateId, e])) : new Map<string, DomainEvent>();
+  const current = replayable.length
+    ? new Map(
+        (
+          await d.sources[scope.domain].events(
+            scope,
+            replayable.map((x) => x.aggregateId),
+          )
+        ).map((e) => [e.aggregateId, e]),
+      )
+    : new Map<string, DomainEvent>();
   const toSend: { x: DiscrepancyRecord; event: DomainEvent; action: 'REPLAY' | 'TOMBSTONE' }[] = [];
   const rebuildFor: DiscrepancyRecord[] = [];
   for (const x of group) {
     const decision = decideRepair(x.kind, current.get(x.aggregateId));
     if ('refuse' in decision) {
-      out.push({ ...repairOfDiscrepancy(x, requestedBy), action: decision.action, outcome: 'REFUSED', outcomeNote: decision.refuse, verification: 'NOT_APPLICABLE' });
+      out.push({
+        ...repairOfDiscrepancy(x, requestedBy),
+        action: decision.action,
+        outcome: 'REFUSED',
+        outcomeNote: decision.refuse,
+        verification: 'NOT_APPLICABLE',
+      });
       await reopenDiscrepancy(d.ledger, x.id);
     } else if (decision.action === 'INVESTIGATE') {
-      out.push({ ...repairOfDiscrepancy(x, requestedBy), action: 'INVESTIGATE', outcome: 'REFUSED', outcomeNote: decision.note, verification: 'NOT_APPLICABLE' });
+      out.push({
+        ...repairOfDiscrepancy(x, requestedBy),
+        action: 'INVESTIGATE',
+        outcome: 'REFUSED',
+        outcomeNote: decision.note,
+        verification: 'NOT_APPLICABLE',
+      });
       await reopenDiscrepancy(d.ledger, x.id);
     } else if (decision.action === 'REBUILD') rebuildFor.push(x);
     else toSend.push({ x, event: decision.event, action: decision.action });
@@ -64,11 +107,29 @@ async function repairGroup(d: RepairDeps, group: DiscrepancyRecord[], requestedB
     try {
       await d.sink.send(slice.map((s) => s.event));
       for (const s of slice)
-        out.push({ ...repairOfDiscrepancy(s.x, requestedBy), action: s.action, sourceVersion: s.event.version, eventId: s.event.eventId, outcome: 'SENT', outcomeNote: `sent ${s.event.eventId} (version ${s.event.version}) to the ${scope.domain} topic`, verification: 'PENDING' });
+        out.push({
+          ...repairOfDiscrepancy(s.x, requestedBy),
+          action: s.action,
+          sourceVersion: s.event.version,
+          eventId: s.event.eventId,
+          outcome: 'SENT',
+          outcomeNote: `sent ${s.event.eventId} (version ${s.event.version}) to the ${scope.domain} topic`,
+          verification: 'PENDING',
+        });
     } catch (err) {
       const safe = summarizeError(err);
       for (const s of slice) {
-        out.push({ ...repairOfDiscrepancy(s.x, requestedBy), action: s.action, sourceVersion: s.event.version, eventId: s.event.eventId, outcome: 'FAILED', outcomeNote: 'publishing to Kafka failed', verification: 'NOT_APPLICABLE', errorCode: safe.code, errorSummary: safe.summary });
+        out.push({
+          ...repairOfDiscrepancy(s.x, requestedBy),
+          action: s.action,
+          sourceVersion: s.event.version,
+          eventId: s.event.eventId,
+          outcome: 'FAILED',
+          outcomeNote: 'publishing to Kafka failed',
+          verification: 'NOT_APPLICABLE',
+          errorCode: safe.code,
+          errorSummary: safe.summary,
+        });
         await reopenDiscrepancy(d.ledger, s.x.id);
       }
     }
@@ -77,14 +138,28 @@ async function repairGroup(d: RepairDeps, group: DiscrepancyRecord[], requestedB
   if (rebuildFor.length) {
     try {
       const rebuildId = await d.rebuild(scope, requestedBy, `CONTENT_MISMATCH of ${rebuildFor.length} aggregate(s)`);
-      for (const x of rebuildFor) out.push({ ...repairOfDiscrepancy(x, requestedBy), action: 'REBUILD', rebuildId, outcome: 'SENT', outcomeNote: `rebuild ${rebuildId} of ${group[0]!.scopeKey} started`, verification: 'PENDING' });
+      for (const x of rebuildFor)
+        out.push({
+          ...repairOfDiscrepancy(x, requestedBy),
+          action: 'REBUILD',
+          rebuildId,
+          outcome: 'SENT',
+          outcomeNote: `rebuild ${rebuildId} of ${group[0]!.scopeKey} started`,
+          verification: 'PENDING',
+        });
     } catch (err) {
       const safe = summarizeError(err);
       for (const x of rebuildFor) {
-        out.push({ ...repairOfDiscrepancy(x, requestedBy), action: 'REBUILD', outcome: 'REFUSED', outcomeNote: safe.summary, verification: 'NOT_APPLICABLE', errorCode: safe.code });
+        out.push({
+          ...repairOfDiscrepancy(x, requestedBy),
+          action: 'REBUILD',
+          outcome: 'REFUSED',
+          outcomeNote: safe.summary,
+          verification: 'NOT_APPLICABLE',
+          errorCode: safe.code,
+        });
         await reopenDiscrepancy(d.ledger, x.id);
       }
     }
   }
 }
-

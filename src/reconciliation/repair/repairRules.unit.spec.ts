@@ -4,7 +4,21 @@ import { fixedClock } from '../../shared/clock';
 import { decideRepair } from './decideRepair';
 import { tokenBucket } from './rateLimiter';
 
-const state = { dataId: 900001, detectId: 10001, userId: 4, projectId: 3, schoolId: 77, grade: 5, result: '2.310', unit: 'm', version: 4, isDeleted: false, createdAt: new Date('2026-03-01T08:00:00Z'), updatedAt: new Date('2026-03-01T09:00:00Z'), shard: 1 };
+const state = {
+  dataId: 900001,
+  detectId: 10001,
+  userId: 4,
+  projectId: 3,
+  schoolId: 77,
+  grade: 5,
+  result: '2.310',
+  unit: 'm',
+  version: 4,
+  isDeleted: false,
+  createdAt: new Date('2026-03-01T08:00:00Z'),
+  updatedAt: new Date('2026-03-01T09:00:00Z'),
+  shard: 1,
+};
 
 describe('decideRepair', () => {
   it('replays the authoritative state with its existing version and eventId, never a new one', () => {

@@ -39,7 +39,10 @@ export function fromKafkaRepairSink(kafka: Kafka, topics: Topics): RepairSink {
         byTopic.set(topic, [...(byTopic.get(topic) ?? []), e]);
       }
       try {
-        await p.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, es]) => ({ topic, messages: es.map((e) => toKafkaRecord(e)) })) });
+        await p.sendBatch({
+          acks: -1,
+          topicMessages: [...byTopic].map(([topic, es]) => ({ topic, messages: es.map((e) => toKafkaRecord(e)) })),
+        });
       } catch (err) {
         // A broken connection is rebuilt on the next send.
         if (producer === p) producer = undefined;

@@ -25,19 +25,28 @@ export async function verifyRepairs(d: RepairDeps, repairIds?: number[]): Promis
     if (rebuild.status === 'RUNNING') still += pending.filter((r) => r.rebuildId === rebuild.id).length;
     else await settleRebuildRepairs(d.ledger, d.clock, d.metrics, rebuild);
   }
-  for (const group of groupBy(pending.filter((r) => r.action !== 'REBUILD'), (r) => r.scopeKey).values()) {
+  for (const group of groupBy(
+    pending.filter((r) => r.action !== 'REBUILD'),
+    (r) => r.scopeKey,
+  ).values()) {
     const scope = scopeFromJson(group[0]!.scope);
     const ids = [...new Set(group.map((r) => r.aggregateId).filter((i): i is string => !!i))];
     const filter = { ids };
-    const [s, t] = await Promise.all([d.sources[scope.domain].states(scope, 'CONTENT', filter), d.targets[scope.domain].states(scope, 'CONTENT', filter)]);
+    const [s, t] = await Promise.all([
+      d.sources[scope.domain].states(scope, 'CONTENT', filter),
+      d.targets[scope.domain].states(scope, 'CONTENT', filter),
+    ]);
     const sById = new Map(s.map((x) => [x.id, x]));
     const tById = new Map(t.map((x) => [x.id, x]));
     const now = d.clock.now();
     for (const r of group) {
-      const diff = r.aggregateId ? classifyOne(r.aggregateId, sById.get(r.aggregateId), tById.get(r.aggregateId), fieldsOf(scope.domain, 'CONTENT')) : undefined;
+      const diff = r.aggregateId
+        ? classifyOne(r.aggregateId, sById.get(r.aggregateId), tById.get(r.aggregateId), fieldsOf(scope.domain, 'CONTENT'))
+        : undefined;
       if (!diff) {
         await recordVerification(d.ledger, r.id, 'PASSED', now, `verified: source and projection agree`);
-        if (r.discrepancyId) await resolveDiscrepancy(d.ledger, r.discrepancyId, r.action === 'REMOVE_UNEXPECTED' ? 'REMOVED_BY_OPERATOR' : 'REPAIRED', now);
+        if (r.discrepancyId)
+          await resolveDiscrepancy(d.ledger, r.discrepancyId, r.action === 'REMOVE_UNEXPECTED' ? 'REMOVED_BY_OPERATOR' : 'REPAIRED', now);
         d.metrics.verifications.inc({ domain: r.domain, verdict: 'PASSED' });
       } else if (now.getTime() - r.createdAt.getTime() > d.verifyTimeoutMs) {
         await recordVerification(d.ledger, r.id, 'FAILED', now, `verification timed out: still ${diff.kind}`);
@@ -51,4 +60,3 @@ export async function verifyRepairs(d: RepairDeps, repairIds?: number[]): Promis
   }
   return still;
 }
-

@@ -1,6 +1,8 @@
 // The reconciler role's loop: every interval, in one process at a time (a lease in the ledger),
-// verify pending repairs, reconcile recently completed scopes at CONTENT level, and refresh the
-// ledger gauges. stop() ends the sleep at once and waits for the current pass (the service's own
+// verify pending repairs, reconcile the scopes of events that expired unapplied (expiredEvents.ts;
+// also between passes, every expired-events poll, so that starts at once), reconcile recently
+// completed scopes at CONTENT level, re-verify unchanged scopes in rotation (oldest verification
+// first, within a row budget), and refresh the ledger gauges. stop() ends the sleep at once and waits for the current pass (the service's own
 // stop() drains what the pass started).
 import type { Knex } from 'knex';
 import type { MysqlShards } from '../../infra/mysql/fromMysql';
@@ -12,6 +14,10 @@ import { acquireLease } from '../ledger/sql/acquireLease';
 import { scopeKey } from '../scope';
 import type { ReconciliationService } from '../service';
 import { completedScopes, type ScheduleWindow } from './completedScopes';
+import { rotationScopes, type RotationSettings } from './rotation';
+import { settleExpiredEvents, type ExpiredEventsDeps } from './expiredEvents';
+import type { RunTrigger } from '../model';
+import type { Scope } from '../scope';
 
 export interface ScheduledReconcilerDeps {
   service: ReconciliationService;
@@ -22,26 +28,67 @@ export interface ScheduledReconcilerDeps {
   instanceId: string;
   intervalMs: number;
   window: Omit<ScheduleWindow, 'nowMs'>;
+  /** The rolling re-verification of unchanged scopes (absent: none). */
+  rotation?: RotationSettings;
+  /** Where the projector records expired offsets, and how often to look between passes (absent: not handled). */
+  expired?: Pick<ExpiredEventsDeps, 'ch' | 'database' | 'consumer'> & { pollMs: number };
 }
 
 export const SCHEDULER_LEASE = 'reconciliation-scheduler';
 
+const leaseTtl = (d: ScheduledReconcilerDeps) => d.intervalMs + 300000;
+
+/** Reconciles the scopes of expired events (under the lease); false when another process holds it. */
+export async function expiredEventsPass(d: ScheduledReconcilerDeps, signal?: AbortSignal): Promise<boolean> {
+  if (!d.expired || !(await acquireLease(d.pg, SCHEDULER_LEASE, d.instanceId, leaseTtl(d)))) return false;
+  const r = await settleExpiredEvents({
+    ...d.expired,
+    service: d.service,
+    mysql: d.mysql,
+    pg: d.pg,
+    clock: d.clock,
+    logger: d.logger,
+    requestedBy: `scheduler:${d.instanceId}`,
+    mayGoOn: async () => !signal?.aborted && (await acquireLease(d.pg, SCHEDULER_LEASE, d.instanceId, leaseTtl(d))),
+  });
+  if (r.resolved) await d.service.refreshGauges();
+  return true;
+}
+
 /** One pass; returns the scope keys it reconciled (exported for tests). */
 export async function scheduledPass(d: ScheduledReconcilerDeps, signal?: AbortSignal): Promise<string[]> {
-  const ttl = d.intervalMs + 300000;
+  const ttl = leaseTtl(d);
   if (!(await acquireLease(d.pg, SCHEDULER_LEASE, d.instanceId, ttl))) return [];
   await d.service.verifyPending();
-  const scopes = await completedScopes({ mysql: d.mysql, pg: d.pg, ledger: d.pg }, { ...d.window, nowMs: d.clock.now().getTime() });
+  try {
+    await expiredEventsPass(d, signal);
+  } catch (err) {
+    d.logger.warn({ error: summarizeError(err) }, 'reconciliation of expired events failed');
+  }
+  const nowMs = d.clock.now().getTime();
+  const { due, active, ordersUntil } = await completedScopes({ mysql: d.mysql, pg: d.pg, ledger: d.pg }, { ...d.window, nowMs });
   const done: string[] = [];
-  for (const { scope } of scopes) {
-    if (signal?.aborted || !(await acquireLease(d.pg, SCHEDULER_LEASE, d.instanceId, ttl))) break;
+  const run = async (scope: Scope, trigger: RunTrigger): Promise<boolean> => {
+    if (signal?.aborted || !(await acquireLease(d.pg, SCHEDULER_LEASE, d.instanceId, ttl))) return false;
     try {
-      const { run } = await d.service.reconcile(scope, 'CONTENT', { trigger: 'SCHEDULE', requestedBy: `scheduler:${d.instanceId}` });
-      d.logger.info({ scope: scopeKey(scope), outcome: run.outcome, discrepancies: run.discrepanciesFound }, 'scheduled reconciliation');
+      const { run } = await d.service.reconcile(scope, 'CONTENT', { trigger, requestedBy: `scheduler:${d.instanceId}` });
+      d.logger.info(
+        { scope: scopeKey(scope), trigger, outcome: run.outcome, discrepancies: run.discrepanciesFound },
+        'scheduled reconciliation',
+      );
       done.push(scopeKey(scope));
     } catch (err) {
-      d.logger.warn({ scope: scopeKey(scope), error: summarizeError(err) }, 'scheduled reconciliation failed');
+      d.logger.warn({ scope: scopeKey(scope), trigger, error: summarizeError(err) }, 'scheduled reconciliation failed');
     }
+    return true;
+  };
+  let going = true;
+  for (const { scope } of due) if (!(going = await run(scope, 'SCHEDULE'))) break;
+  if (going && d.rotation) {
+    const rows = (d.rotation.rowsPerHour * d.intervalMs) / 3600000;
+    const exclude = new Set([...due.map((c) => scopeKey(c.scope)), ...active]);
+    const rotating = await rotationScopes({ mysql: d.mysql, pg: d.pg, ledger: d.pg }, d.rotation, { nowMs, rows, ordersUntil, exclude });
+    for (const { scope } of rotating) if (!(await run(scope, 'ROTATION'))) break;
   }
   await d.service.refreshGauges();
   return done;
@@ -49,21 +96,27 @@ export async function scheduledPass(d: ScheduledReconcilerDeps, signal?: AbortSi
 
 export function startScheduledReconciler(d: ScheduledReconcilerDeps): Stoppable {
   const abort = new AbortController();
+  const tickMs = Math.min(d.intervalMs, d.expired?.pollMs ?? d.intervalMs);
   const loop = (async () => {
+    let nextPassMs = 0;
     while (!abort.signal.aborted) {
+      const now = d.clock.now().getTime();
       try {
-        await scheduledPass(d, abort.signal);
+        if (now >= nextPassMs) {
+          nextPassMs = now + d.intervalMs;
+          await scheduledPass(d, abort.signal);
+        } else await expiredEventsPass(d, abort.signal);
       } catch (err) {
         d.logger.warn({ error: summarizeError(err) }, 'scheduled reconciliation pass failed');
       }
-      await sleep(d.intervalMs, abort.signal);
+      await sleep(tickMs, abort.signal);
     }
   })();
   return {
     async stop() {
+      // The service is not ours to stop: it is the process's, shared with the gateway.
       abort.abort();
       await loop;
-      await d.service.stop();
     },
   };
 }

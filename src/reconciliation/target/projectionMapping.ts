@@ -93,7 +93,10 @@ export const ordersProjection: ProjectionMapping = {
   idsWhere(ids) {
     return ids.length ? `order_id IN ${list(ids.slice(0, 100000), str)}` : '0';
   },
-  line: (level) => lineSql(clickhouseCells, fieldsOf('orders', level), (f) => (f.name === 'items' ? orderItemsSql() : columnFrom(ORDER_COLUMNS, 'orders')(f))),
+  line: (level) =>
+    lineSql(clickhouseCells, fieldsOf('orders', level), (f) =>
+      f.name === 'items' ? orderItemsSql() : columnFrom(ORDER_COLUMNS, 'orders')(f),
+    ),
 };
 
 export const PROJECTIONS: Record<Domain, ProjectionMapping> = { fitness: fitnessProjection, orders: ordersProjection };

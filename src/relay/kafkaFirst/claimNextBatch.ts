@@ -13,79 +13,65 @@
 // transaction: InnoDB then keeps locks only on the rows it returns (no gap locks, and rows examined but
 // not matching are released), and the (status, id) index lets it stop after LIMIT rows.
 import type { Knex } from 'knex';
-import { nowSql, nowPlusMsSql, dialectOf, placeholders, rowsOf } from '../../infra/sql/dialect';
-import type { Domain } from '../../publication/event';
+import { ageMsSql, nowSql, nowPlusMsSql, dialectOf, placeholders, rowsOf } from '../../infra/sql/dialect';
+import { CLAIMED_COLUMNS, relayRecordOf, type ClaimedRowColumns } from '../relayRecord';
+import type { Claim, ClaimRequest, RelayRecord } from '../publicationTable';
 
-export interface ClaimedPublication {
-  id: number;
-  eventId: string;
-  domain: Domain;
-  aggregateId: string;
-  version: number;
-  topic: string;
-  messageKey: string;
-  messageValue: string;
-  headers: Record<string, string>;
-  relayAttempts: number;
-}
-
-interface Row {
-  id: string | number;
-  event_id: string;
-  domain: Domain;
-  aggregate_id: string;
-  version: number;
-  topic: string;
-  message_key: string;
-  message_value: string;
-  headers: string;
+interface Row extends ClaimedRowColumns {
   relay_attempts: number;
 }
 
-const RETURNED = 'id, event_id, domain, aggregate_id, version, topic, message_key, message_value, headers, relay_attempts';
+const RETURNED = [...CLAIMED_COLUMNS, 'relay_attempts'];
 
 function eligible(now: string): string {
   return `status = 'NOT_PUBLISHED' AND next_attempt_at <= ${now} AND (claim_expires_at IS NULL OR claim_expires_at <= ${now})`;
 }
 
-function toClaimed(r: Row): ClaimedPublication {
-  return {
-    id: Number(r.id),
-    eventId: r.event_id,
-    domain: r.domain,
-    aggregateId: r.aggregate_id,
-    version: Number(r.version),
-    topic: r.topic,
-    messageKey: r.message_key,
-    messageValue: r.message_value,
-    headers: JSON.parse(r.headers) as Record<string, string>,
-    relayAttempts: Number(r.relay_attempts),
-  };
-}
+/** The claimed row; attempts counts the failures so far plus the attempt this claim makes. */
+const toRecord = (r: Row): RelayRecord => relayRecordOf(r, { attempts: Number(r.relay_attempts) + 1, from: 'NOT_PUBLISHED' });
 
-export async function claimNextBatch(db: Knex, o: { owner: string; leaseMs: number; limit: number }): Promise<ClaimedPublication[]> {
+/**
+ * The claim owner stored in claim_owner is `<owner>:<token>` (at most 128 characters): unique to this
+ * claim, and it still names the process that holds it. It is the claim's token for every completion.
+ */
+export async function claimNextBatch(db: Knex, o: Pick<ClaimRequest, 'owner' | 'token' | 'leaseMs' | 'limit'>): Promise<Claim> {
   const d = dialectOf(db);
   const now = nowSql(d);
+  const token = `${o.owner}:${o.token}`.slice(-128);
+  const age = `${ageMsSql(d, 'created_at')} AS age_ms`;
   if (d === 'postgres') {
     const r = await db.raw(
       `UPDATE event_publications p
           SET claim_owner = ?, claim_expires_at = ${nowPlusMsSql(d)}
          FROM (SELECT id FROM event_publications WHERE ${eligible(now)} ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED) picked
         WHERE p.id = picked.id
-      RETURNING ${RETURNED.split(', ').map((c) => `p.${c}`).join(', ')}`,
-      [o.owner, o.leaseMs, o.limit],
+      RETURNING ${RETURNED.map((c) => `p.${c}`).join(', ')}, ${age.replace('created_at', 'p.created_at')}`,
+      [token, o.leaseMs, o.limit],
     );
-    return rowsOf<Row>(d, r).map(toClaimed).sort((a, b) => a.id - b.id);
+    return {
+      token,
+      records: rowsOf<Row>(d, r)
+        .map(toRecord)
+        .sort((a, b) => a.id - b.id),
+      reclaimed: 0,
+      gaveUp: [],
+    };
   }
-  return db.transaction(
+  const records = await db.transaction(
     async (trx) => {
       const pick = `SELECT id FROM event_publications WHERE ${eligible(now)} ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`;
       const ids = rowsOf<{ id: number }>(d, await trx.raw(pick, [o.limit])).map((p) => p.id);
       if (ids.length === 0) return [];
       const inIds = `id IN (${placeholders(ids.length)})`;
-      await trx.raw(`UPDATE event_publications SET claim_owner = ?, claim_expires_at = ${nowPlusMsSql(d)} WHERE ${inIds}`, [o.owner, o.leaseMs, ...ids]);
-      return rowsOf<Row>(d, await trx.raw(`SELECT ${RETURNED} FROM event_publications WHERE ${inIds} ORDER BY id`, ids)).map(toClaimed);
+      await trx.raw(`UPDATE event_publications SET claim_owner = ?, claim_expires_at = ${nowPlusMsSql(d)} WHERE ${inIds}`, [
+        token,
+        o.leaseMs,
+        ...ids,
+      ]);
+      const read = `SELECT ${RETURNED.join(', ')}, ${age} FROM event_publications WHERE ${inIds} ORDER BY id`;
+      return rowsOf<Row>(d, await trx.raw(read, ids)).map(toRecord);
     },
     { isolationLevel: 'read committed' },
   );
+  return { token, records, reclaimed: 0, gaveUp: [] };
 }

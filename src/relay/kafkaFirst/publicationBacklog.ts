@@ -31,7 +31,10 @@ export async function publicationBacklog(db: Knex): Promise<DomainBacklog[]> {
       WHERE status IN ('NOT_PUBLISHED', 'DEAD_LETTER')
       GROUP BY domain`,
   );
-  return rowsOf<{ domain: Domain; not_published: unknown; oldest_age_s: unknown; dead_letters: unknown; expired_claims: unknown }>(d, r).map((x) => ({
+  return rowsOf<{ domain: Domain; not_published: unknown; oldest_age_s: unknown; dead_letters: unknown; expired_claims: unknown }>(
+    d,
+    r,
+  ).map((x) => ({
     domain: x.domain,
     notPublished: Number(x.not_published ?? 0),
     oldestNotPublishedAgeSeconds: Math.max(0, Number(x.oldest_age_s ?? 0)),

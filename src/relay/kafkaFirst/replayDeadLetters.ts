@@ -31,15 +31,23 @@ export async function replayDeadLetters(db: Knex, f: ReplayFilter): Promise<Repl
   const byIds = f.eventIds?.length ? ` AND event_id IN (${placeholders(f.eventIds.length)})` : '';
   const pick = `SELECT id FROM event_publications WHERE status = 'DEAD_LETTER' AND domain = ?${byIds} ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`;
   const pickBindings = [f.domain, ...(f.eventIds ?? []), f.limit];
-  const set = `SET status = 'NOT_PUBLISHED', relay_attempts = 0, replay_count = replay_count + 1, next_attempt_at = ${nowSql(d)}, claim_owner = NULL, claim_expires_at = NULL`;
+  const set =
+    `SET status = 'NOT_PUBLISHED', relay_attempts = 0, replay_count = replay_count + 1, next_attempt_at = ${nowSql(d)}, ` +
+    'claim_owner = NULL, claim_expires_at = NULL';
   if (d === 'postgres') {
-    const r = await db.raw(`UPDATE event_publications ${set} WHERE status = 'DEAD_LETTER' AND id IN (${pick}) RETURNING event_id, aggregate_id, version`, pickBindings);
+    const r = await db.raw(
+      `UPDATE event_publications ${set} WHERE status = 'DEAD_LETTER' AND id IN (${pick}) RETURNING event_id, aggregate_id, version`,
+      pickBindings,
+    );
     return rowsOf<Row>(d, r).map(replayed);
   }
   return db.transaction(async (trx) => {
     const ids = rowsOf<{ id: number }>(d, await trx.raw(pick, pickBindings)).map((x) => x.id);
     if (ids.length === 0) return [];
-    const rows = rowsOf<Row>(d, await trx.raw(`SELECT event_id, aggregate_id, version FROM event_publications WHERE id IN (${placeholders(ids.length)})`, ids));
+    const rows = rowsOf<Row>(
+      d,
+      await trx.raw(`SELECT event_id, aggregate_id, version FROM event_publications WHERE id IN (${placeholders(ids.length)})`, ids),
+    );
     await trx.raw(`UPDATE event_publications ${set} WHERE status = 'DEAD_LETTER' AND id IN (${placeholders(ids.length)})`, ids);
     return rows.map(replayed);
   });

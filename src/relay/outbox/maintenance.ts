@@ -1,17 +1,17 @@
 // Per-store outbox housekeeping next to the relay: refreshes the gauges (rows per status, oldest
 // unsent age) and deletes SENT rows past retention in bounded batches. Every relay process runs it;
 // the work is idempotent and cheap, so several processes doing it at once is harmless.
-import { sleep, type Stoppable } from '../../shared/lifecycle';
+import { repeatEvery, type Stoppable } from '../../shared/lifecycle';
 import { runRetentionTask } from '../retention/retentionCleanup';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
-import type { OutboxMetrics } from './metrics';
-import { storeLabels, type OutboxStore } from './outboxStore';
+import type { PublicationStore } from '../../publication/stores';
+import { storeLabels, type OutboxMetrics } from './metrics';
 import { deleteSentBatch } from './sql/deleteSent';
 import { readOutboxStats } from './sql/outboxStats';
 
 export interface OutboxMaintenanceOptions {
-  store: OutboxStore;
+  store: PublicationStore;
   metrics: OutboxMetrics;
   logger: Logger;
   retentionMs: number;
@@ -29,7 +29,10 @@ export async function refreshOutboxGauges(o: Pick<OutboxMaintenanceOptions, 'sto
 }
 
 /** Deletes expired SENT rows batch by batch until none are left; returns how many. */
-export async function cleanupSent(o: Pick<OutboxMaintenanceOptions, 'store' | 'metrics' | 'retentionMs' | 'cleanupBatchSize'>, signal?: AbortSignal): Promise<number> {
+export async function cleanupSent(
+  o: Pick<OutboxMaintenanceOptions, 'store' | 'metrics' | 'retentionMs' | 'cleanupBatchSize'>,
+  signal?: AbortSignal,
+): Promise<number> {
   const n = await runRetentionTask((size) => deleteSentBatch(o.store.db, o.retentionMs, size), o.cleanupBatchSize, signal);
   if (n) o.metrics.cleanedUp.inc(storeLabels(o.store), n);
   return n;
@@ -38,22 +41,16 @@ export async function cleanupSent(o: Pick<OutboxMaintenanceOptions, 'store' | 'm
 export function startOutboxMaintenance(o: OutboxMaintenanceOptions): Stoppable {
   const abort = new AbortController();
   const labels = storeLabels(o.store);
-  const every = (ms: number, what: string, task: () => Promise<unknown>) =>
-    (async () => {
-      while (!abort.signal.aborted) {
-        try {
-          await task();
-        } catch (err) {
-          o.logger.warn({ ...labels, error: summarizeError(err) }, `outbox ${what} failed; will retry`);
-        }
-        await sleep(ms, abort.signal);
-      }
-    })();
-  const loops = [every(o.statsIntervalMs, 'gauges', () => refreshOutboxGauges(o)), every(o.cleanupIntervalMs, 'cleanup', () => cleanupSent(o, abort.signal))];
+  const warn = (what: string) => (err: unknown) =>
+    o.logger.warn({ ...labels, error: summarizeError(err) }, `outbox ${what} failed; will retry`);
+  const loops = [
+    repeatEvery(o.statsIntervalMs, () => refreshOutboxGauges(o), warn('gauges')),
+    repeatEvery(o.cleanupIntervalMs, () => cleanupSent(o, abort.signal), warn('cleanup')),
+  ];
   return {
     async stop() {
       abort.abort();
-      await Promise.all(loops);
+      await Promise.all(loops.map((l) => l.stop()));
     },
   };
 }

@@ -1,18 +1,17 @@
 // Operator actions on the outbox of every store: list PARKED events and replay them. Replay returns
 // rows to NEW with their original eventId, version and stored record; the relays then deliver them.
-import type { Knex } from 'knex';
-import type { MysqlShards } from '../../infra/mysql/fromMysql';
 import type { Domain } from '../../publication/event';
-import type { StateChangeSink } from '../../publication/stateChanges/stateChange';
-import type { OutboxMetrics } from './metrics';
-import { storeLabels, type OutboxStore } from './outboxStore';
+import type { PublicationStore } from '../../publication/stores';
+import { stateChangeOf, type StateChangeSink } from '../../publication/stateChanges/stateChange';
+import type { Clock } from '../../shared/clock';
+import { storeLabels, type OutboxMetrics } from './metrics';
 import { listParked, type ParkedEvent } from './sql/listParked';
 import { replayParked, type ParkedFilter, type ReplayedEvent } from './sql/replayParked';
 
 export const MAX_OPERATOR_BATCH = 1000;
 
 export interface StoreFilter extends ParkedFilter {
-  store?: OutboxStore['kind'];
+  store?: PublicationStore['kind'];
   shard?: number;
 }
 
@@ -21,15 +20,12 @@ export interface OutboxOperator {
   replayParked(filter: StoreFilter, limit: number): Promise<(ReplayedEvent & { store: string; shard: number })[]>;
 }
 
-/** Every store with an outbox: each fitness shard, then the PostgreSQL orders store. */
-export function outboxStoresOf(mysql: Pick<MysqlShards, 'shards'>, pg?: Knex): OutboxStore[] {
-  const stores: OutboxStore[] = mysql.shards.map((s) => ({ kind: 'mysql', shard: s.index, db: s.db }));
-  if (pg) stores.push({ kind: 'postgres', shard: 0, db: pg });
-  return stores;
-}
-
-export function outboxOperator(stores: OutboxStore[], opts: { metrics?: OutboxMetrics; stateChanges?: StateChangeSink } = {}): OutboxOperator {
-  const pick = (f: StoreFilter) => stores.filter((s) => (f.store === undefined || s.kind === f.store) && (f.shard === undefined || s.shard === f.shard));
+export function outboxOperator(
+  stores: readonly PublicationStore[],
+  opts: { metrics?: OutboxMetrics; stateChanges: StateChangeSink; clock: Clock },
+): OutboxOperator {
+  const pick = (f: StoreFilter) =>
+    stores.filter((s) => (f.store === undefined || s.kind === f.store) && (f.shard === undefined || s.shard === f.shard));
   const bounded = (limit: number) => Math.min(Math.max(1, Math.trunc(limit)), MAX_OPERATOR_BATCH);
   return {
     async listParked(filter, limit) {
@@ -46,8 +42,8 @@ export function outboxOperator(stores: OutboxStore[], opts: { metrics?: OutboxMe
         if (out.length >= bounded(limit)) break;
         const replayed = await replayParked(s.db, filter, bounded(limit) - out.length);
         if (replayed.length) opts.metrics?.replayed.inc(storeLabels(s), replayed.length);
-        const at = new Date();
-        opts.stateChanges?.emit(replayed.map((e) => ({ eventId: e.eventId, domain: e.domain as Domain, aggregateId: e.aggregateId, version: e.version, from: 'PARKED', to: 'NEW', attempt: 0, at })));
+        const at = opts.clock.now();
+        opts.stateChanges.emit(replayed.map((e) => stateChangeOf({ ...e, domain: e.domain as Domain }, 'PARKED', 'NEW', 0, at)));
         for (const e of replayed) out.push({ ...e, store: s.kind, shard: s.shard });
       }
       return out;

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { addOutboxDueAt, dropOutboxDueAt } from '../../../migrations/outboxDueAt';
 import { seedOutbox } from '../../../test/support/outboxSeed';
-import { useOutboxHarness } from '../../../test/support/outboxHarness';
+import { useRelayHarness } from '../../../test/support/relayHarness';
 import { readOutboxStats } from './sql/outboxStats';
 
 async function indexNames(db: Knex): Promise<string[]> {
@@ -19,7 +19,7 @@ async function indexNames(db: Knex): Promise<string[]> {
 const ms = (d: unknown): number | null => (d == null ? null : new Date(d as Date).getTime());
 
 describe('outbox (status, due_at) index (MariaDB, PostgreSQL)', () => {
-  const h = useOutboxHarness();
+  const h = useRelayHarness();
   const stores = () => [h.mysql, h.pg];
 
   it('has one status index besides the primary key and event_id', async () => {
@@ -53,11 +53,18 @@ describe('outbox (status, due_at) index (MariaDB, PostgreSQL)', () => {
 
   it('reports the oldest unsent age from NEW rows and from claimed or failed ones', async () => {
     for (const s of stores()) {
-      expect(await readOutboxStats(s.db)).toEqual({ counts: { NEW: 0, PROCESSING: 0, FAILED: 0, PARKED: 0 }, oldestUnsentAgeSeconds: 0, expiredClaims: 0 });
+      expect(await readOutboxStats(s.db)).toEqual({
+        counts: { NEW: 0, PROCESSING: 0, FAILED: 0, PARKED: 0 },
+        oldestUnsentAgeSeconds: 0,
+        expiredClaims: 0,
+      });
       const [a, b] = await seedOutbox(s.db, h.topic, 2);
       const hourAgo = s.db.raw(s.kind === 'mysql' ? 'NOW(3) - INTERVAL 1 HOUR' : "now() - interval '1 hour'");
       const minuteAgo = s.db.raw(s.kind === 'mysql' ? 'NOW(3) - INTERVAL 1 MINUTE' : "now() - interval '1 minute'");
-      await s.db('outbox_events').where({ event_id: a!.eventId }).update({ status: 'PROCESSING', created_at: hourAgo, lease_expires_at: minuteAgo });
+      await s
+        .db('outbox_events')
+        .where({ event_id: a!.eventId })
+        .update({ status: 'PROCESSING', created_at: hourAgo, lease_expires_at: minuteAgo });
       let stats = await readOutboxStats(s.db);
       expect(stats.counts).toEqual({ NEW: 1, PROCESSING: 1, FAILED: 0, PARKED: 0 });
       expect(stats.expiredClaims).toBe(1);
@@ -75,7 +82,13 @@ describe('outbox (status, due_at) index (MariaDB, PostgreSQL)', () => {
   it('migrates down to the four status indexes and up again', async () => {
     for (const s of stores()) {
       await dropOutboxDueAt(s.db);
-      expect((await indexNames(s.db)).filter((n) => !/pkey|PRIMARY/.test(n))).toEqual(['ix_outbox_status_created', 'ix_outbox_status_lease', 'ix_outbox_status_retry', 'ix_outbox_status_sent', 'ux_outbox_event_id']);
+      expect((await indexNames(s.db)).filter((n) => !/pkey|PRIMARY/.test(n))).toEqual([
+        'ix_outbox_status_created',
+        'ix_outbox_status_lease',
+        'ix_outbox_status_retry',
+        'ix_outbox_status_sent',
+        'ux_outbox_event_id',
+      ]);
       await addOutboxDueAt(s.db);
       expect((await indexNames(s.db)).filter((n) => !/pkey|PRIMARY/.test(n))).toEqual(['ix_outbox_status_due', 'ux_outbox_event_id']);
     }

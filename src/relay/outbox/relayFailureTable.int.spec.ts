@@ -5,23 +5,26 @@
 //   | Broker accepts, the response is lost           | Retry because delivery is uncertain        |
 //   | Publication succeeds, marking SENT fails        | Publish again after recovery               |
 //   | Kafka outage                                   | FAILED with backoff, delivered afterwards  |
+// (An outage or a lost acknowledgement spends no attempt: the rows go back FAILED with their count
+// unchanged, and the relay waits on its circuit instead of retrying row by row.)
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Kafka } from 'kafkajs';
 import { fromKafka } from '../../infra/kafka/fromKafka';
+import { fromKafkaClusterProbe } from '../../infra/kafka/clusterProbe';
+import { kafkaCircuit } from '../../infra/kafka/kafkaCircuit';
 import { mysqlKnex } from '../../infra/mysql/fromMysql';
-import { createRegistry } from '../../metrics/registry';
 import type { DomainEvent } from '../../publication/event';
+import type { PublicationStore } from '../../publication/stores';
 import { waitFor } from '../../shared/lifecycle';
 import { silentLogger } from '../../shared/logger';
 import { exponentialBackoff } from '../backoff';
+import { mysqlStore, tableOf, testRelayDeps } from '../../../test/support/relayHarness';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { readTopic } from '../../../test/support/readTopic';
 import { seedOutbox } from '../../../test/support/outboxSeed';
-import { fromKafkaSink, PublishTimeoutError, type EventSink } from './kafkaSink';
-import { outboxMetrics } from './metrics';
-import type { OutboxStore } from './outboxStore';
-import { relayOnce, startOutboxRelay, type OutboxRelayOptions } from './relay';
+import { fromKafkaSink, PublishTimeoutError, type EventSink } from '../kafkaSink';
+import { relayOnce, startRelayLoop, type RelayDeps } from '../relayEngine';
 
 jest.setTimeout(60000);
 
@@ -29,13 +32,13 @@ describe('the seed failure table: nothing committed is lost', () => {
   let env: TestEnv;
   let topic: string;
   let good: EventSink;
-  let store: OutboxStore;
+  let store: PublicationStore;
 
   beforeAll(async () => {
     env = await createTestEnv();
     topic = env.resources.topics.fitnessResults;
     good = fromKafkaSink(env.resources.kafka, { timeoutMs: 5000 });
-    store = { kind: 'mysql', shard: 0, db: env.resources.mysql.shard(0).db };
+    store = mysqlStore(env);
   });
   afterAll(async () => {
     await good?.close();
@@ -45,20 +48,23 @@ describe('the seed failure table: nothing committed is lost', () => {
     await store.db('outbox_events').delete();
   });
 
-  const options = (over: Partial<OutboxRelayOptions> = {}): OutboxRelayOptions => ({
-    store,
-    sink: good,
-    policy: exponentialBackoff({ baseMs: 50, maxMs: 200, maxAttempts: 10 }),
-    batchSize: 100,
-    pollIntervalMs: 20,
-    leaseMs: 1500,
-    publishTimeoutMs: 1000,
-    owner: 'survivor',
-    metrics: outboxMetrics(createRegistry(false)),
-    logger: silentLogger,
-    ...over,
-  });
-  const rows = async () => (await store.db('outbox_events').select('event_id', 'status', 'attempts', 'claimed_by', 'last_error_code').orderBy('id')) as { event_id: string; status: string; attempts: number; claimed_by: string | null; last_error_code: string | null }[];
+  const options = (over: Partial<RelayDeps> = {}): RelayDeps =>
+    testRelayDeps(store, good, {
+      policy: exponentialBackoff({ baseMs: 50, maxMs: 200, maxAttempts: 10 }),
+      leaseMs: 1500,
+      publishTimeoutMs: 1000,
+      owner: 'survivor',
+      ...over,
+    });
+  const once = (over: Partial<RelayDeps> = {}, s = store) => relayOnce(tableOf(s), options(over));
+  const rows = async () =>
+    (await store.db('outbox_events').select('event_id', 'status', 'attempts', 'claimed_by', 'last_error_code').orderBy('id')) as {
+      event_id: string;
+      status: string;
+      attempts: number;
+      claimed_by: string | null;
+      last_error_code: string | null;
+    }[];
   const topicEnd = async (kafka: Kafka) => {
     const admin = kafka.admin();
     await admin.connect();
@@ -71,7 +77,9 @@ describe('the seed failure table: nothing committed is lost', () => {
   /** Every event reached Kafka `times` times (at least), always with its original version and key. */
   const deliveredTimes = async (events: DomainEvent[], times: number) => {
     const ids = new Set(events.map((e) => e.eventId));
-    const msgs = (await readTopic(env.resources.kafka, topic, (m) => m.filter((x) => ids.has(x.envelope.eventId)).length >= events.length * times)).filter((x) => ids.has(x.envelope.eventId));
+    const msgs = (
+      await readTopic(env.resources.kafka, topic, (m) => m.filter((x) => ids.has(x.envelope.eventId)).length >= events.length * times)
+    ).filter((x) => ids.has(x.envelope.eventId));
     for (const e of events) {
       const copies = msgs.filter((m) => m.envelope.eventId === e.eventId);
       expect(copies.length).toBeGreaterThanOrEqual(times);
@@ -89,7 +97,7 @@ describe('the seed failure table: nothing committed is lost', () => {
       child.once('exit', (_code, signal) => resolve(signal));
     });
   const drainWithSurvivor = async () => {
-    const relay = startOutboxRelay(options());
+    const relay = startRelayLoop(tableOf(store), options());
     try {
       await waitFor(async () => (await rows()).every((r) => r.status === 'SENT'), { what: 'every row SENT', timeoutMs: 20000 });
     } finally {
@@ -113,11 +121,11 @@ describe('the seed failure table: nothing committed is lost', () => {
     const lossy: EventSink = {
       async publish(batch) {
         await good.publish(batch); // the broker really has it...
-        return { sent: [], failed: batch.map((e) => ({ id: e.id, error: new PublishTimeoutError(1000) })) }; // ...but we never heard back
+        return { sent: [], failed: batch.map((e) => ({ id: e.id, error: new PublishTimeoutError(1000), kind: 'outage' as const })) }; // ...but we never heard back
       },
       close: async () => undefined,
     };
-    expect(await relayOnce(options({ sink: lossy }))).toMatchObject({ claimed: 3, failed: 3, sent: 0 });
+    expect(await once({ sink: lossy })).toMatchObject({ claimed: 3, released: 3, sent: 0, outage: true });
     expect((await rows()).map((r) => [r.status, r.last_error_code])).toEqual(Array(3).fill(['FAILED', 'PUBLISH_TIMEOUT']));
     await drainWithSurvivor();
     await deliveredTimes(events, 2);
@@ -137,24 +145,34 @@ describe('the seed failure table: nothing committed is lost', () => {
     const events = await seedOutbox(store.db, topic, 2);
     const own = mysqlKnex(env.settings, env.settings.fitnessShardDatabases[0], 2);
     await expect(
-      relayOnce(options({ store: { ...store, db: own }, onStage: async (stage) => void (stage === 'published' && (await own.destroy())) })),
-    ).rejects.toThrow();
+      once({ onStage: async (stage) => void (stage === 'published' && (await own.destroy())) }, { ...store, db: own }),
+    ).rejects.toThrow(/Unable to acquire a connection|aborted|closed/);
     expect((await rows()).every((r) => r.status === 'PROCESSING')).toBe(true);
     await drainWithSurvivor();
     await deliveredTimes(events, 2);
   });
 
-  it('Kafka outage: rows go FAILED with backoff and are all delivered once the broker is back', async () => {
+  it('Kafka outage: rows go FAILED without spending attempts, the relay waits on its circuit, and all are delivered once the broker is back', async () => {
     const events = await seedOutbox(store.db, topic, 20);
-    const down = fromKafkaSink(fromKafka({ ...env.settings, kafkaBrokers: ['127.0.0.1:1'] }), { timeoutMs: 300 });
-    const outage = startOutboxRelay(options({ sink: down, publishTimeoutMs: 300 }));
+    const downSettings = { ...env.settings, kafkaBrokers: ['127.0.0.1:1'] };
+    const down = fromKafkaSink(fromKafka(downSettings), { timeoutMs: 300 });
+    const circuit = kafkaCircuit({
+      probe: fromKafkaClusterProbe(downSettings, [topic], 300),
+      backoff: exponentialBackoff({ baseMs: 50, maxMs: 200, maxAttempts: Infinity }),
+      logger: silentLogger,
+    });
+    const outage = startRelayLoop(tableOf(store), options({ sink: down, publishTimeoutMs: 300, circuit }));
     try {
-      await waitFor(async () => (await rows()).every((r) => r.status === 'FAILED' && r.attempts >= 2), { what: 'retries during the outage' });
+      await waitFor(async () => circuit.state === 'open' && (await rows()).every((r) => r.status === 'FAILED'), {
+        what: 'the outage to be noticed',
+      });
+      expect((await rows()).map((r) => r.attempts)).toEqual(Array(20).fill(0));
     } finally {
       await outage.stop();
+      await circuit.stop();
       await down.close();
     }
-    expect((await rows()).every((r) => r.status === 'FAILED')).toBe(true);
+    expect((await rows()).every((r) => r.status === 'FAILED' && r.attempts === 0)).toBe(true);
     await drainWithSurvivor();
     await deliveredTimes(events, 1);
   });

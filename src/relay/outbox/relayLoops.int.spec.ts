@@ -3,14 +3,13 @@
 // then drain it together with the first loop without publishing anything twice.
 import { waitFor } from '../../shared/lifecycle';
 import { seedOutbox } from '../../../test/support/outboxSeed';
-import { useOutboxHarness } from '../../../test/support/outboxHarness';
-import { backlogSignal } from './backlogSignal';
-import type { EventSink } from './kafkaSink';
-import { startOutboxRelay } from './relay';
+import { useRelayHarness } from '../../../test/support/relayHarness';
+import { backlogSignal } from '../backlogSignal';
+import type { EventSink } from '../kafkaSink';
 import { hasDueRows } from './sql/hasDueRows';
 
 describe('outbox relay loops (MariaDB, PostgreSQL, Kafka)', () => {
-  const h = useOutboxHarness();
+  const h = useRelayHarness();
 
   it('says whether a claim would find anything: NEW rows, FAILED rows due, expired leases; nothing else', async () => {
     for (const db of [h.mysql.db, h.pg.db]) {
@@ -47,8 +46,8 @@ describe('outbox relay loops (MariaDB, PostgreSQL, Kafka)', () => {
       close: async () => undefined,
     });
     const backlog = backlogSignal();
-    const first = startOutboxRelay(h.options(h.mysql, recording('first'), { batchSize: 20, backlog }));
-    const helper = startOutboxRelay(h.options(h.mysql, recording('helper'), { batchSize: 20, backlog, helper: true }));
+    const first = h.loop(h.mysql, recording('first'), { batchSize: 20 }, { backlog });
+    const helper = h.loop(h.mysql, recording('helper'), { batchSize: 20 }, { backlog, helper: true });
     try {
       // Idle, then one small batch: the first loop takes it; the helper is not woken.
       await seedOutbox(h.mysql.db, h.topic, 5);

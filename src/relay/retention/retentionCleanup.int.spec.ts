@@ -9,14 +9,28 @@ import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { teacherInput } from '../../../test/support/fitnessHarness';
 import { deletePublishedBatch } from '../kafkaFirst/deletePublished';
 import { runRetentionTask } from './retentionCleanup';
+import { discardStateChanges } from '../../publication/stateChanges/stateChange';
 
 const HOUR = 3600_000;
 
 function publicationRow(n: number, status: string, ageHours: number, domain = 'orders') {
   const at = new Date(Date.now() - ageHours * HOUR);
   return {
-    event_id: `retention-${n}`, domain, aggregate_id: `a-${n}`, version: 1, topic: 't', message_key: `a-${n}`, message_value: '{}', headers: '{}',
-    status, source: 'DIRECT_FALLBACK', direct_attempts: 3, relay_attempts: 0, replay_count: 0, next_attempt_at: at, created_at: at,
+    event_id: `retention-${n}`,
+    domain,
+    aggregate_id: `a-${n}`,
+    version: 1,
+    topic: 't',
+    message_key: `a-${n}`,
+    message_value: '{}',
+    headers: '{}',
+    status,
+    source: 'DIRECT_FALLBACK',
+    direct_attempts: 3,
+    relay_attempts: 0,
+    replay_count: 0,
+    next_attempt_at: at,
+    created_at: at,
     published_at: status === 'PUBLISHED' ? at : null,
   };
 }
@@ -45,11 +59,13 @@ describe('retention cleanup (PostgreSQL, MariaDB)', () => {
   });
 
   it('frees fitness idempotency keys after their retention: a retry inside it replays, after it is a new request', async () => {
-    const fitness = fitnessService({ shards: env.resources.mysql, publisher: fitnessOutboxPublisher(env.resources) });
+    const fitness = fitnessService({ shards: env.resources.mysql, publisher: fitnessOutboxPublisher(env.resources, discardStateChanges) });
     const old = await fitness.record({ ...teacherInput, userId: 501, idempotencyKey: 'retention-old' });
     const young = await fitness.record({ ...teacherInput, userId: 502, idempotencyKey: 'retention-young' });
     const shardOld = env.resources.mysql.shard(old.result.shard).db;
-    await shardOld('fitness_idempotency_keys').where({ idempotency_key: 'retention-old' }).update({ created_at: new Date(Date.now() - 200 * HOUR) });
+    await shardOld('fitness_idempotency_keys')
+      .where({ idempotency_key: 'retention-old' })
+      .update({ created_at: new Date(Date.now() - 200 * HOUR) });
 
     let deleted = 0;
     for (const sh of env.resources.mysql.shards) deleted += await runRetentionTask((n) => deleteExpiredKeysBatch(sh.db, 168 * HOUR, n), 10);

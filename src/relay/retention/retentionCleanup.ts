@@ -9,7 +9,7 @@
 import type { RoleStarter } from '../../app/roles';
 import { deleteExpiredKeysBatch } from '../../domains/fitness/store/deleteExpiredKeys';
 import { counter } from '../../metrics/registry';
-import { publicationStores } from '../../publication/kafkaFirst/stores';
+import { publicationStores } from '../../publication/stores';
 import { sleep, type Stoppable } from '../../shared/lifecycle';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
@@ -23,7 +23,11 @@ export interface RetentionTask {
 }
 
 /** Deletes batch after batch until one comes back short (nothing expired is left); returns rows deleted. */
-export async function runRetentionTask(deleteBatch: RetentionTask['deleteBatch'], batchSize: number, signal?: AbortSignal): Promise<number> {
+export async function runRetentionTask(
+  deleteBatch: RetentionTask['deleteBatch'],
+  batchSize: number,
+  signal?: AbortSignal,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const n = await deleteBatch(batchSize);
@@ -33,7 +37,13 @@ export async function runRetentionTask(deleteBatch: RetentionTask['deleteBatch']
   }
 }
 
-export function startRetentionCleanup(o: { tasks: RetentionTask[]; intervalMs: number; batchSize: number; logger: Logger; onDeleted?(task: RetentionTask, n: number): void }): Stoppable {
+export function startRetentionCleanup(o: {
+  tasks: RetentionTask[];
+  intervalMs: number;
+  batchSize: number;
+  logger: Logger;
+  onDeleted?(task: RetentionTask, n: number): void;
+}): Stoppable {
   const abort = new AbortController();
   const loop = (async () => {
     while (!abort.signal.aborted) {
@@ -58,12 +68,24 @@ export function startRetentionCleanup(o: { tasks: RetentionTask[]; intervalMs: n
 
 export const startRetentionCleanups: RoleStarter = async ({ resources, logger, registry }) => {
   const s = resources.settings;
-  const deleted = counter(registry, { name: 'tidemark_retention_deleted_rows_total', help: 'Rows deleted after their retention, by table and store.', labelNames: ['table', 'store'] });
+  const deleted = counter(registry, {
+    name: 'tidemark_retention_deleted_rows_total',
+    help: 'Rows deleted after their retention, by table and store.',
+    labelNames: ['table', 'store'],
+  });
   const publishedMs = s.kafkaFirstPublishedRetentionHours * 3600_000;
   const keysMs = s.fitnessIdempotencyKeyRetentionHours * 3600_000;
   const tasks: RetentionTask[] = [
-    ...publicationStores(resources).map((p) => ({ table: 'event_publications', store: p.name, deleteBatch: (n: number) => deletePublishedBatch(p.db, publishedMs, n) })),
-    ...resources.mysql.shards.map((sh) => ({ table: 'fitness_idempotency_keys', store: `mysql-shard-${sh.index}`, deleteBatch: (n: number) => deleteExpiredKeysBatch(sh.db, keysMs, n) })),
+    ...publicationStores(resources).map((p) => ({
+      table: 'event_publications',
+      store: p.name,
+      deleteBatch: (n: number) => deletePublishedBatch(p.db, publishedMs, n),
+    })),
+    ...resources.mysql.shards.map((sh) => ({
+      table: 'fitness_idempotency_keys',
+      store: `mysql-shard-${sh.index}`,
+      deleteBatch: (n: number) => deleteExpiredKeysBatch(sh.db, keysMs, n),
+    })),
   ];
   return startRetentionCleanup({
     tasks,

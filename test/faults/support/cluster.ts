@@ -16,7 +16,9 @@ export class Cluster {
     // folder per run (suites may run concurrently), the five newest kept.
     const logs = join(repoRoot, '.tidemark', 'faults', 'logs');
     mkdirSync(logs, { recursive: true });
-    const old = readdirSync(logs).map((n) => ({ n, t: statSync(join(logs, n)).mtimeMs })).sort((a, b) => b.t - a.t);
+    const old = readdirSync(logs)
+      .map((n) => ({ n, t: statSync(join(logs, n)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
     for (const o of old.slice(4)) rmSync(join(logs, o.n), { recursive: true, force: true });
     this.logDir = join(logs, env.runId);
   }
@@ -34,7 +36,13 @@ export class Cluster {
   }
 
   async start(name: string, roles: RoleName[]): Promise<RoleProcess> {
-    const p = await startRoleProcess({ name, roles, env: this.env.childEnv(), logDir: this.logDir, pidDir: join(repoRoot, this.env.settings.stackDir, 'procs') });
+    const p = await startRoleProcess({
+      name,
+      roles,
+      env: this.env.childEnv(),
+      logDir: this.logDir,
+      pidDir: join(repoRoot, this.env.settings.stackDir, 'procs'),
+    });
     this.processes.set(name, p);
     return p;
   }
@@ -45,10 +53,12 @@ export class Cluster {
     this.processes.delete(name);
   }
 
-  /** SIGTERM one process (drain) and forget it. */
+  /** SIGTERM one process (drain) and forget it; fails if it did not drain (exit 0 within the grace period). */
   async remove(name: string): Promise<void> {
-    await this.processes.get(name)?.stop();
+    const stopped = await this.processes.get(name)?.stop();
     this.processes.delete(name);
+    if (stopped && !stopped.drained)
+      throw new Error(`${name} did not drain on SIGTERM: ${JSON.stringify(stopped)}; log ${this.logDir}/${name}.log`);
   }
 
   freeze(name: string): void {

@@ -5,6 +5,7 @@
 import type { Resources } from '../../../src/app/resources';
 import { waitFor } from '../../../src/shared/lifecycle';
 import type { FreshnessProbe } from './freshnessProbe';
+import { EventLoopWatch } from './opsProbe';
 import { notYetVisible } from './oracle';
 import type { FaultProfile } from './profile';
 import type { FaultRecord } from './report';
@@ -14,6 +15,10 @@ import type { Workload } from './workload';
 export interface Injected {
   /** Keep the fault in place while traffic flows (an outage), or end it at once (a kill, a storm). */
   hold: boolean;
+  /** How long to hold it (default: the profile's outageMs). */
+  holdMs?: number;
+  /** Checks made at the end of the hold, while the fault is still in place (their figures are evidence). */
+  whileHeld?(): Promise<Record<string, unknown>>;
   restore(): Promise<void>;
   evidence?(): Promise<Record<string, unknown>>;
 }
@@ -24,6 +29,15 @@ export interface Expect {
    * a CATCHING_UP or STALE marker, or (ClickHouse down, nothing to read) a clear STORE_UNAVAILABLE.
    */
   notFreshDuring?: ('fitness' | 'orders')[];
+  /**
+   * While the fault ends and the backlog drains: the gateway's event-loop delay stays under this p99
+   * (ms), sampled from its own /metrics, so catching up never starves the requests it serves.
+   */
+  gatewayLagP99UnderMs?: number;
+  /** Every write acknowledged before the restore is visible within this time after it (ms). */
+  recoveredWithinMs?: number;
+  /** Record the gateway's event-loop delay during the recovery without a bound (a reference figure). */
+  watchGatewayLag?: boolean;
 }
 
 export interface CycleContext {
@@ -33,12 +47,17 @@ export interface CycleContext {
   reconciliation: ProductReconciliation;
   profile: FaultProfile;
   records: FaultRecord[];
+  /** The gateway's operations endpoints (its event-loop delay is watched during recoveries). */
+  gatewayOpsUrl: string;
 }
 
 /** Keeps a fault in place for the profile's outage while writes keep being acknowledged. */
-async function holdOutage(c: CycleContext, phase: string, since: number): Promise<void> {
-  const { profile, workload } = c;
-  await waitFor(() => Date.now() - since >= profile.outageMs && workload.phaseStats(phase).requests >= 10, { timeoutMs: profile.outageMs + 60000, intervalMs: 200, what: `the ${phase} outage` });
+async function holdOutage(c: CycleContext, phase: string, since: number, holdMs: number): Promise<void> {
+  await waitFor(() => Date.now() - since >= holdMs && c.workload.phaseStats(phase).requests >= 10, {
+    timeoutMs: holdMs + 60000,
+    intervalMs: 200,
+    what: `the ${phase} outage`,
+  });
 }
 
 export async function runCycle(c: CycleContext, name: string, inject: () => Promise<Injected>, expectations: Expect = {}): Promise<void> {
@@ -47,16 +66,28 @@ export async function runCycle(c: CycleContext, name: string, inject: () => Prom
   probe.setPhase(name);
   const injectedAt = Date.now();
   const fault = await inject();
-  if (fault.hold) await holdOutage(c, name, injectedAt);
+  // Whatever goes wrong while the fault is held (the hold times out, a check fails), the fault is still
+  // restored below: it must never stay in place for the rest of the suite.
+  let heldError: unknown;
+  let held: Record<string, unknown> = {};
+  try {
+    if (fault.hold) await holdOutage(c, name, injectedAt, fault.holdMs ?? profile.outageMs);
+    if (fault.whileHeld) held = await fault.whileHeld();
+  } catch (err) {
+    heldError = err;
+    held = { whileHeldFailed: String(err) };
+  }
   const recovery = `${name}:recovery`;
   workload.setPhase(recovery);
   probe.setPhase(recovery);
   // Recovery is timed from the moment the fault ends (the engine or process is being started again),
   // so it includes the restart itself, consumer-group rejoins and the backlog drain.
   const restoredAt = Date.now();
+  const lag = expectations.gatewayLagP99UnderMs || expectations.watchGatewayLag ? new EventLoopWatch(c.gatewayOpsUrl).start() : undefined;
   await fault.restore();
   const ackedAtRestore = [...workload.acknowledged];
   const recoveryMs = await timeToVisible(resources, ackedAtRestore, restoredAt, profile.recoveryTimeoutMs).catch(() => null);
+  const gatewayLag = await lag?.stop();
   const invisibleAtTimeout = recoveryMs === null ? await notYetVisible(resources, ackedAtRestore).catch(() => -1) : 0;
   await workload.pause();
   probe.setPhase(`${name}:verify`);
@@ -72,13 +103,21 @@ export async function runCycle(c: CycleContext, name: string, inject: () => Prom
     recovery: workload.phaseStats(recovery),
     freshnessDuring,
     verdict: { ...verdict, differences: verdict.differences.length },
-    evidence: { ...evidence, ...(recoveryMs === null ? { invisibleAtTimeout } : {}), productDetail: verdict.productDetail, firstDifferences: verdict.differences.slice(0, 5) },
+    evidence: {
+      ...held,
+      ...evidence,
+      ...(gatewayLag ? { gatewayEventLoopP99MsDuringRecovery: gatewayLag } : {}),
+      ...(recoveryMs === null ? { invisibleAtTimeout } : {}),
+      productDetail: verdict.productDetail,
+      firstDifferences: verdict.differences.slice(0, 5),
+    },
   };
   records.push(record);
   workload.setPhase('steady');
   probe.setPhase('steady');
   workload.start();
 
+  if (heldError) throw heldError;
   expect(verdict.differences).toEqual([]);
   expect(verdict.lost).toEqual([]);
   expect(verdict.mismatched).toEqual([]);
@@ -87,9 +126,29 @@ export async function runCycle(c: CycleContext, name: string, inject: () => Prom
   expect(verdict.freshnessAfter).toEqual({ fitness: 'FRESH', orders: 'FRESH' });
   expect(recoveryMs).not.toBeNull();
   // Clear answers only: data or a typed, actionable error; never a hang or an anonymous failure.
-  expect({ during: record.during.unclear, recovery: record.recovery.unclear, timeouts: record.during.timeouts + record.recovery.timeouts }).toEqual({ during: 0, recovery: 0, timeouts: 0 });
+  expect({
+    during: record.during.unclear,
+    recovery: record.recovery.unclear,
+    timeouts: record.during.timeouts + record.recovery.timeouts,
+  }).toEqual({ during: 0, recovery: 0, timeouts: 0 });
   const duringSamples = probe.of(name);
   expect(duringSamples.every((s) => s.clear)).toBe(true);
-  for (const d of expectations.notFreshDuring ?? []) expect({ domain: d, told: duringSamples.filter((s) => s.domain === d).some((s) => s.status !== 'FRESH') }).toEqual({ domain: d, told: true });
+  for (const d of expectations.notFreshDuring ?? [])
+    expect({ domain: d, told: duringSamples.filter((s) => s.domain === d).some((s) => s.status !== 'FRESH') }).toEqual({
+      domain: d,
+      told: true,
+    });
   expect(workload.anomalies).toEqual([]);
+  if (expectations.recoveredWithinMs)
+    expect({ recoveryMs, within: recoveryMs !== null && recoveryMs <= expectations.recoveredWithinMs }).toEqual({
+      recoveryMs,
+      within: true,
+    });
+  if (gatewayLag && expectations.gatewayLagP99UnderMs) {
+    expect(gatewayLag.samples).toBeGreaterThan(0);
+    expect({ maxP99Ms: gatewayLag.maxP99Ms, under: gatewayLag.maxP99Ms < expectations.gatewayLagP99UnderMs! }).toEqual({
+      maxP99Ms: gatewayLag.maxP99Ms,
+      under: true,
+    });
+  }
 }

@@ -3,11 +3,12 @@
 // (privateEngines.ts, stopped and started freely), migrated once here so the role processes start on
 // an up-to-date schema. `childEnv()` renders the settings as the environment variables of
 // src/config/settings.ts, so every role process reads exactly the same configuration.
-import { settingsTable, settingsToEnv, type Settings } from '../../../src/config/settings';
+import { settingsToEnv, type Settings } from '../../../src/config/settings';
 import { migrateAll } from '../../../src/app/migrateAll';
 import { openResources, type Resources } from '../../../src/app/resources';
 import { createDatabases, dropDatabases, testSettings, uniqueSuffix } from '../../support/testEnv';
-import { startPrivateEngines, sweepAbandonedRuns, type PrivateEngines } from './privateEngines';
+import { roleProcessEnv } from './roleProcesses';
+import { startPrivateEngines, sweepAbandonedRuns, type PrivateEngineOptions, type PrivateEngines } from './privateEngines';
 
 export interface FaultEnv {
   runId: string;
@@ -20,19 +21,16 @@ export interface FaultEnv {
 }
 
 /**
- * Settings tuned so recovery is quick and nothing is parked by an outage the suite causes on purpose:
- * short poll intervals and leases (a SIGKILLed relay's claim expires in seconds), bounded backoff that
- * rides out a Kafka outage of a couple of minutes before parking, small projector batches.
+ * Settings that only shorten waits, so recovery is quick: short poll intervals and leases (a SIGKILLed
+ * relay's claim expires in seconds), small projector batches. Attempt limits and retry backoff are the
+ * production defaults (RELAY_MAX_ATTEMPTS, KAFKA_FIRST_RELAY_MAX_ATTEMPTS, RELAY_BACKOFF_*): an outage
+ * the suite causes must heal under exactly the rules a deployment runs with, never wider ones.
  */
 export const FAULT_TUNING: Partial<Settings> = {
   relayBatchSize: 100,
   relayPollIntervalMs: 100,
   relayLeaseMs: 4000,
   relayPublishTimeoutMs: 2000,
-  relayBackoffBaseMs: 200,
-  relayBackoffMaxMs: 2000,
-  relayMaxAttempts: 100,
-  kafkaFirstRelayMaxAttempts: 100,
   kafkaFirstRelayPollIntervalMs: 200,
   kafkaFirstStatsIntervalMs: 1000,
   outboxStatsIntervalMs: 1000,
@@ -50,7 +48,11 @@ export const FAULT_TUNING: Partial<Settings> = {
 
 export { settingsToEnv };
 
-export async function createFaultEnv(log: (l: string) => void, overrides: Partial<Settings> = {}): Promise<FaultEnv> {
+export async function createFaultEnv(
+  log: (l: string) => void,
+  overrides: Partial<Settings> = {},
+  engineOptions: PrivateEngineOptions = {},
+): Promise<FaultEnv> {
   await sweepAbandonedRuns(log);
   const runId = uniqueSuffix();
   // Names carry the run id (tidemark_f_<run>_...), so an abandoned run's databases can be found again.
@@ -62,7 +64,7 @@ export async function createFaultEnv(log: (l: string) => void, overrides: Partia
     pgDatabase: `tidemark_f_${runId}_o`,
     clickhouseDatabase: `tidemark_f_${runId}`,
   });
-  const { engines, settings } = await startPrivateEngines(base, runId, log);
+  const { engines, settings } = await startPrivateEngines(base, runId, log, engineOptions);
   try {
     await createDatabases(settings);
     const resources = openResources(settings);
@@ -72,13 +74,7 @@ export async function createFaultEnv(log: (l: string) => void, overrides: Partia
       settings,
       engines,
       resources,
-      childEnv(extra = {}) {
-        const env: NodeJS.ProcessEnv = {};
-        // Start from the machine's environment minus every Tidemark setting, so nothing leaks in.
-        const ours = new Set(Object.values(settingsTable).map((d) => d.env));
-        for (const [k, v] of Object.entries(process.env)) if (!ours.has(k)) env[k] = v;
-        return { ...env, ...settingsToEnv({ ...settings, ...extra }), STACK_MANAGE: 'false', LOG_LEVEL: extra.logLevel ?? 'info' };
-      },
+      childEnv: (extra = {}) => roleProcessEnv({ ...settings, ...extra }),
       async cleanup() {
         await resources.close();
         await dropDatabases(settings).catch(() => undefined);

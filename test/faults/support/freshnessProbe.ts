@@ -16,7 +16,11 @@ export interface FreshnessSample {
   ms: number;
 }
 
-function sample(domain: 'fitness' | 'orders', phase: string, a: Answer<{ freshness: { status: string; reason: string } } | undefined>): FreshnessSample {
+function sample(
+  domain: 'fitness' | 'orders',
+  phase: string,
+  a: Answer<{ freshness: { status: string; reason: string } } | undefined>,
+): FreshnessSample {
   const base = { at: Date.now(), phase, domain, clear: isClear(a), ms: a.ms };
   if (a.kind === 'data' && a.data) return { ...base, status: a.data.freshness.status, reason: a.data.freshness.reason };
   return { ...base, status: a.kind === 'error' ? `ERROR:${a.code}` : a.kind.toUpperCase() };

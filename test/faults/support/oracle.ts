@@ -95,8 +95,21 @@ export async function readFitnessProjection(r: Resources): Promise<Map<string, F
 }
 
 export async function readOrdersTruth(r: Resources): Promise<Map<string, OrderTruth>> {
-  const rows = (await r.pg.raw('SELECT order_id, customer_id, currency, total::text AS total, item_count FROM orders')).rows as Record<string, unknown>[];
-  return new Map(rows.map((x) => [String(x.order_id), { customerId: String(x.customer_id), currency: String(x.currency), total: canonical4(String(x.total)), itemCount: Number(x.item_count) }]));
+  const rows = (await r.pg.raw('SELECT order_id, customer_id, currency, total::text AS total, item_count FROM orders')).rows as Record<
+    string,
+    unknown
+  >[];
+  return new Map(
+    rows.map((x) => [
+      String(x.order_id),
+      {
+        customerId: String(x.customer_id),
+        currency: String(x.currency),
+        total: canonical4(String(x.total)),
+        itemCount: Number(x.item_count),
+      },
+    ]),
+  );
 }
 
 export async function readOrdersProjection(r: Resources): Promise<Map<string, OrderTruth & { physical: number }>> {
@@ -107,22 +120,47 @@ export async function readOrdersProjection(r: Resources): Promise<Map<string, Or
     format: 'JSONEachRow',
   });
   const rows = await rs.json<Record<string, string | number>>();
-  return new Map(rows.filter((x) => Number(x.d) === 0).map((x) => [String(x.id), { customerId: String(x.c), currency: String(x.cur), total: canonical4(String(x.t)), itemCount: Number(x.n), physical: Number(x.physical) }]));
+  return new Map(
+    rows
+      .filter((x) => Number(x.d) === 0)
+      .map((x) => [
+        String(x.id),
+        {
+          customerId: String(x.c),
+          currency: String(x.cur),
+          total: canonical4(String(x.t)),
+          itemCount: Number(x.n),
+          physical: Number(x.physical),
+        },
+      ]),
+  );
 }
 
 function sameFitness(a: FitnessTruth, b: FitnessTruth): boolean {
-  return a.result === b.result && a.unit === b.unit && a.detectId === b.detectId && a.userId === b.userId && a.projectId === b.projectId && a.schoolId === b.schoolId && a.grade === b.grade;
+  return (
+    a.result === b.result &&
+    a.unit === b.unit &&
+    a.detectId === b.detectId &&
+    a.userId === b.userId &&
+    a.projectId === b.projectId &&
+    a.schoolId === b.schoolId &&
+    a.grade === b.grade
+  );
 }
 
 /** Every difference between the authoritative stores and ClickHouse, by business content. */
-export async function compareStores(r: Resources): Promise<{ differences: Difference[]; fitnessRows: number; orderRows: number; physicalRows: number }> {
+export async function compareStores(
+  r: Resources,
+): Promise<{ differences: Difference[]; fitnessRows: number; orderRows: number; physicalRows: number }> {
   const [ft, fp, ot, op] = await Promise.all([readFitnessTruth(r), readFitnessProjection(r), readOrdersTruth(r), readOrdersProjection(r)]);
   const differences: Difference[] = [];
   for (const [id, t] of ft) {
     const p = fp.get(id);
     if (!p) differences.push({ domain: 'fitness', id, kind: 'MISSING', store: t });
-    else if (p.version < t.version) differences.push({ domain: 'fitness', id, kind: t.isDeleted ? 'DELETION_NOT_APPLIED' : 'STALE_VERSION', store: t, projection: p });
-    else if (p.version > t.version || p.isDeleted !== t.isDeleted || !sameFitness(p, t)) differences.push({ domain: 'fitness', id, kind: 'CONTENT_MISMATCH', store: t, projection: p });
+    else if (p.version < t.version)
+      differences.push({ domain: 'fitness', id, kind: t.isDeleted ? 'DELETION_NOT_APPLIED' : 'STALE_VERSION', store: t, projection: p });
+    else if (p.version > t.version || p.isDeleted !== t.isDeleted || !sameFitness(p, t))
+      differences.push({ domain: 'fitness', id, kind: 'CONTENT_MISMATCH', store: t, projection: p });
   }
   for (const id of fp.keys()) if (!ft.has(id)) differences.push({ domain: 'fitness', id, kind: 'UNEXPECTED_ROW', projection: fp.get(id) });
   for (const [id, t] of ot) {
@@ -147,7 +185,13 @@ export async function checkModel(r: Resources, w: Workload): Promise<{ lost: str
   }
   for (const [id, m] of w.fitness) {
     const t = ft.get(id);
-    if (!t || t.version !== m.version || t.isDeleted !== m.isDeleted || (!m.isDeleted && (t.result !== canonical3(m.result) || t.unit !== m.unit))) mismatched.push(`fitness:${id}`);
+    if (
+      !t ||
+      t.version !== m.version ||
+      t.isDeleted !== m.isDeleted ||
+      (!m.isDeleted && (t.result !== canonical3(m.result) || t.unit !== m.unit))
+    )
+      mismatched.push(`fitness:${id}`);
   }
   for (const [id, m] of w.orders) {
     const t = ot.get(id);

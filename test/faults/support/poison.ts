@@ -23,7 +23,10 @@ export async function sendPoison(kafka: Kafka, topics: Topics, detectId: number)
   try {
     // dataId 99 on a shard index no deployment has (dataId % 100 = 99): no store can ever hold it.
     const foreignDataId = 990_000_000 + Math.floor(Math.random() * 1_000_000) * 100 + 99;
-    const future = toKafkaRecord({ ...fitnessEvent({ dataId: foreignDataId, detectId, userId: 1, projectId: 3, schoolId: 1, grade: 1, result: '2.000', version: 1 }), schemaVersion: 99 });
+    const future = toKafkaRecord({
+      ...fitnessEvent({ dataId: foreignDataId, detectId, userId: 1, projectId: 3, schoolId: 1, grade: 1, result: '2.000', version: 1 }),
+      schemaVersion: 99,
+    });
     const malformedKey = `poison-${randomUUID()}`;
     await producer.send({
       topic: topics.fitnessResults,
@@ -33,7 +36,11 @@ export async function sendPoison(kafka: Kafka, topics: Topics, detectId: number)
         { key: future.key, value: future.value, headers: future.headers },
       ],
     });
-    await producer.send({ topic: topics.orders, acks: -1, messages: [{ key: `poison-${randomUUID()}`, value: Buffer.from([0xff, 0xfe, 0x00, 0x01]) }] });
+    await producer.send({
+      topic: topics.orders,
+      acks: -1,
+      messages: [{ key: `poison-${randomUUID()}`, value: Buffer.from([0xff, 0xfe, 0x00, 0x01]) }],
+    });
     return { keys: [malformedKey, future.key], foreignDataId };
   } finally {
     await producer.disconnect();
@@ -65,7 +72,11 @@ export async function readDeadLetters(kafka: Kafka, topic: string, atLeast: numb
       await consumer.run({
         eachMessage: async ({ message }) => {
           const h = (k: string) => (message.headers?.[k] ? String(message.headers[k]) : '');
-          seen.push({ key: message.key?.toString() ?? '', reason: h(DEAD_LETTER_HEADERS.reason), sourceTopic: h(DEAD_LETTER_HEADERS.topic) });
+          seen.push({
+            key: message.key?.toString() ?? '',
+            reason: h(DEAD_LETTER_HEADERS.reason),
+            sourceTopic: h(DEAD_LETTER_HEADERS.topic),
+          });
         },
       });
       await waitFor(() => seen.length >= total, { timeoutMs, intervalMs: 100, what: 'dead letters read' });

@@ -2,13 +2,15 @@
 // serve every other engineer's tests and must never be stopped, so the suite runs a second broker and
 // a second ClickHouse through the same stack manager code (src/devstack), on free ports found at run
 // time and in a stack folder of its own (.tidemark/faults/<run>). It can then stop and start them as
-// often as a fault needs; `destroy()` stops both and removes their data.
+// often as a fault needs; `destroy()` stops both and removes their data. `kafkaNodes: 3` runs a private
+// 3-node KRaft cluster instead of the single broker, whose nodes stop and start one at a time.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import type { Settings } from '../../../src/config/settings';
 import { clickhouseService } from '../../../src/devstack/clickhouse';
-import { kafkaService } from '../../../src/devstack/kafka';
+import { kafkaService, type KafkaNodeControl, type KafkaStackService } from '../../../src/devstack/kafka';
+import { KAFKA_LINES } from '../../../src/devstack/kafkaBroker';
 import type { StackContext, StackService } from '../../../src/devstack/service';
 import { repoRoot } from '../../../src/devstack/stack';
 import { alive, readPid } from '../../../src/devstack/system';
@@ -24,12 +26,20 @@ export interface PrivateEngines {
   kafkaBrokers: string[];
   clickhouseUrl: string;
   stackDir: string;
-  kafka: StackService;
+  kafka: KafkaStackService;
   clickhouse: StackService;
-  /** Stops an engine: 'graceful' is SIGTERM and a wait (the stack manager's down), 'kill' is SIGKILL. */
+  /** Each Kafka node (one unless `kafkaNodes` asked for a cluster): stop(mode) and start() one of them. */
+  kafkaNodes: KafkaNodeControl[];
+  /** Stops an engine (every node of a Kafka cluster): 'graceful' is SIGTERM and a wait, 'kill' is SIGKILL. */
   stop(engine: 'kafka' | 'clickhouse', mode: 'graceful' | 'kill'): Promise<void>;
   /** Starts it again (the stack manager's idempotent up: same data folder, same ports). */
   start(engine: 'kafka' | 'clickhouse'): Promise<void>;
+  /**
+   * SIGSTOP: the engine hangs. The kernel still accepts TCP connections and takes their bytes, but
+   * nothing answers: a hung process or a black-holing network, as clients see it. thaw() is SIGCONT.
+   */
+  freeze(engine: 'kafka' | 'clickhouse'): void;
+  thaw(engine: 'kafka' | 'clickhouse'): void;
   destroy(): Promise<void>;
 }
 
@@ -51,15 +61,31 @@ export async function freePortWith(offsets: number[], from = 20000, to = 29000):
   throw new Error('no free port pair found for the private engines');
 }
 
+export interface PrivateEngineOptions {
+  /** Kafka nodes to run (combined broker+controller each); 1, the default, is the single broker. */
+  kafkaNodes?: number;
+}
+
+/** Free broker addresses for n Kafka nodes: each node needs its port and the next (its controller). */
+export async function freeKafkaAddresses(n: number): Promise<string[]> {
+  const first = await freePortWith(Array.from({ length: 2 * n - 1 }, (_, i) => i + 1));
+  return Array.from({ length: n }, (_, i) => `127.0.0.1:${first + 2 * i}`);
+}
+
 /**
  * Settings of the private engines: the base settings with Kafka and ClickHouse replaced. The ClickHouse
  * TCP port is the HTTP port + 877 (src/devstack/clickhouse.ts), Kafka's controller the broker port + 1.
  */
-export async function startPrivateEngines(base: Settings, runId: string, log: (l: string) => void): Promise<{ engines: PrivateEngines; settings: Settings }> {
-  const kafkaPort = await freePortWith([1]);
+export async function startPrivateEngines(
+  base: Settings,
+  runId: string,
+  log: (l: string) => void,
+  options: PrivateEngineOptions = {},
+): Promise<{ engines: PrivateEngines; settings: Settings }> {
+  const kafkaBrokers = await freeKafkaAddresses(options.kafkaNodes ?? 1);
   const chPort = await freePortWith([877], 30000, 39000);
   const stackDir = `.tidemark/faults/${RUN_DIR_PREFIX}${runId}`;
-  const settings: Settings = { ...base, kafkaBrokers: [`127.0.0.1:${kafkaPort}`], clickhouseUrl: `http://127.0.0.1:${chPort}`, stackDir, stackManage: false };
+  const settings: Settings = { ...base, kafkaBrokers, clickhouseUrl: `http://127.0.0.1:${chPort}`, stackDir, stackManage: false };
   const ctx: StackContext = { settings, dir: resolve(repoRoot, stackDir), root: repoRoot, log };
   mkdirSync(ctx.dir, { recursive: true });
   writeFileSync(join(ctx.dir, 'owner.pid'), String(process.pid));
@@ -71,6 +97,14 @@ export async function startPrivateEngines(base: Settings, runId: string, log: (l
     await Promise.allSettled([kafka.down(), clickhouse.down()]);
     throw err;
   }
+  /** Live pids of an engine: ClickHouse's, or every Kafka node's (single broker or cluster layout). */
+  function enginePids(engine: 'kafka' | 'clickhouse'): number[] {
+    const folder = join(ctx.dir, engine === 'kafka' ? KAFKA_LINES[kafka.line].stackFolder : 'clickhouse');
+    const files = [join(folder, `${engine}.pid`)];
+    if (engine === 'kafka' && existsSync(folder))
+      for (const n of readdirSync(folder).filter((f) => f.startsWith('node-'))) files.push(join(folder, n, 'kafka.pid'));
+    return files.map((f) => readPid(f)).filter((pid): pid is number => !!pid && alive(pid));
+  }
   return {
     settings,
     engines: {
@@ -79,8 +113,10 @@ export async function startPrivateEngines(base: Settings, runId: string, log: (l
       stackDir,
       kafka,
       clickhouse,
+      kafkaNodes: kafka.nodes,
       async stop(engine, mode) {
         if (mode === 'graceful') return void (await (engine === 'kafka' ? kafka : clickhouse).down());
+        if (engine === 'kafka') return void (await Promise.all(kafka.nodes.map((n) => n.stop('kill'))));
         const pidFile = join(ctx.dir, engine, `${engine}.pid`);
         const pid = readPid(pidFile);
         if (!pid) throw new Error(`no pid file for the private ${engine}`);
@@ -91,7 +127,16 @@ export async function startPrivateEngines(base: Settings, runId: string, log: (l
       async start(engine) {
         await (engine === 'kafka' ? kafka : clickhouse).up();
       },
+      freeze(engine) {
+        const pids = enginePids(engine);
+        if (!pids.length) throw new Error(`no running private ${engine}`);
+        for (const pid of pids) process.kill(pid, 'SIGSTOP');
+      },
+      thaw(engine) {
+        for (const pid of enginePids(engine)) process.kill(pid, 'SIGCONT');
+      },
       async destroy() {
+        for (const pid of [...enginePids('kafka'), ...enginePids('clickhouse')]) process.kill(pid, 'SIGCONT'); // a frozen engine cannot stop
         await Promise.allSettled([kafka.down(), clickhouse.down()]);
         rmSync(ctx.dir, { recursive: true, force: true });
       },
@@ -122,7 +167,11 @@ export async function sweepAbandonedRuns(log: (l: string) => void): Promise<void
     log(`cleaning up abandoned fault run ${runId}`);
     const procs = join(dir, 'procs');
     if (existsSync(procs)) for (const f of readdirSync(procs)) killIfOurs(join(procs, f), 'src/main.ts');
-    killIfOurs(join(dir, 'kafka', 'kafka.pid'), 'kafka.Kafka');
+    for (const folder of Object.values(KAFKA_LINES).map((l) => join(dir, l.stackFolder))) {
+      killIfOurs(join(folder, 'kafka.pid'), 'kafka.Kafka');
+      const nodes = existsSync(folder) ? readdirSync(folder).filter((f) => f.startsWith('node-')) : [];
+      for (const n of nodes) killIfOurs(join(folder, n, 'kafka.pid'), 'kafka.Kafka');
+    }
     killIfOurs(join(dir, 'clickhouse', 'clickhouse.pid'), 'clickhouse');
     const s = loadSettings({ ...process.env, TIDEMARK_ENV: 'test' });
     const my = mysqlKnex(s, undefined, 1);

@@ -9,7 +9,12 @@ import type { ProductReconciliation } from './verify';
 
 type Run = FaultReconcileMutation['reconcile'];
 
-export function productReconciliation(o: { url: string; headers: Record<string, string>; detectId: number; from: Date }): ProductReconciliation {
+export function productReconciliation(o: {
+  url: string;
+  headers: Record<string, string>;
+  detectId: number;
+  from: Date;
+}): ProductReconciliation {
   async function settled(scope: ReconciliationScopeInput): Promise<Run> {
     let last: Run | undefined;
     await waitFor(

@@ -1,13 +1,19 @@
-// How hard the fault suite pushes. `npm test` (and so CI) runs the reduced profile: every fault once,
-// short outages, modest traffic, a few minutes in all. `npm run test:faults` runs the full profile:
-// longer outages, more traffic, and the disruptive faults repeated.
+// How hard the fault suite pushes. Both profiles write about 20 fitness writes/s and 10 orders/s.
+// `npm test` (and so CI) runs the reduced profile: every fault once, a 30 s Kafka outage, short other
+// outages. `npm run test:faults` runs the full profile: 3-minute Kafka outages, longer others, and the
+// disruptive faults repeated.
 
 export interface FaultProfile {
   name: 'reduced' | 'full';
   workers: number;
+  /** Writes per second, all kinds together. */
   ratePerSecond: number;
+  /** Share of the writes that are orders (the rest are fitness records, corrections and deletions). */
+  orderShare: number;
   /** How long a stopped engine stays down while traffic flows. */
   outageMs: number;
+  /** How long Kafka stays down (or hung) in its outage cycles: the production-condition outage. */
+  kafkaOutageMs: number;
   /** How long connection-kill storms last. */
   stormMs: number;
   /** Traffic before the first fault and between faults. */
@@ -22,9 +28,11 @@ export interface FaultProfile {
 
 export const REDUCED: FaultProfile = {
   name: 'reduced',
-  workers: 4,
-  ratePerSecond: 20,
+  workers: 6,
+  ratePerSecond: 30,
+  orderShare: 1 / 3,
   outageMs: 5000,
+  kafkaOutageMs: 30000,
   stormMs: 3000,
   steadyMs: 3000,
   repeats: 1,
@@ -35,8 +43,10 @@ export const REDUCED: FaultProfile = {
 export const FULL: FaultProfile = {
   name: 'full',
   workers: 8,
-  ratePerSecond: 40,
+  ratePerSecond: 30,
+  orderShare: 1 / 3,
   outageMs: 20000,
+  kafkaOutageMs: 180000,
   stormMs: 10000,
   steadyMs: 8000,
   repeats: 2,

@@ -20,6 +20,8 @@ export interface FaultRecord {
 }
 
 export interface SuiteReport {
+  /** Which suite (the fault suite, the broker-loss suite). */
+  suite: string;
   profile: string;
   startedAt: string;
   durationMs: number;
@@ -34,13 +36,19 @@ export interface SuiteReport {
 
 export function printReport(r: SuiteReport): string {
   const lines = [
-    `fault suite (${r.profile}): ${r.faultsInjected} faults, ${r.writesAcknowledged} writes acknowledged, ${r.writesFound} found, ` +
+    `${r.suite} (${r.profile}): ${r.faultsInjected} faults, ${r.writesAcknowledged} writes acknowledged, ${r.writesFound} found, ` +
       `${r.committedAfterUnknownOutcome} committed after an unknown outcome, ${r.discrepanciesAfterRecovery} discrepancies after recovery, ${Math.round(r.durationMs / 1000)} s`,
     'fault                          outage s  recovery s  converged s  acked/req during  errors during                     freshness during',
   ];
   for (const f of r.faults) {
-    const errors = Object.entries(f.during.errors).map(([k, v]) => `${k}:${v}`).join(' ') || '-';
-    const fresh = Object.entries(f.freshnessDuring).map(([k, v]) => `${k}:${v}`).join(' ') || '-';
+    const errors =
+      Object.entries(f.during.errors)
+        .map(([k, v]) => `${k}:${v}`)
+        .join(' ') || '-';
+    const fresh =
+      Object.entries(f.freshnessDuring)
+        .map(([k, v]) => `${k}:${v}`)
+        .join(' ') || '-';
     lines.push(
       `${f.fault.padEnd(30)} ${(f.outageMs / 1000).toFixed(1).padStart(8)}  ${(f.recoveryMs === null ? '-' : (f.recoveryMs / 1000).toFixed(1)).padStart(10)}  ${(f.verdict.convergedMs / 1000).toFixed(1).padStart(11)}  ${`${f.during.acknowledged}/${f.during.requests}`.padStart(16)}  ${errors.slice(0, 32).padEnd(32)}  ${fresh}`,
     );
@@ -51,7 +59,7 @@ export function printReport(r: SuiteReport): string {
 export function writeReport(r: SuiteReport): string {
   const dir = join(repoRoot, '.tidemark', 'faults');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `report-${r.profile}.json`);
+  const file = join(dir, `report-${r.suite === 'faults' ? '' : `${r.suite}-`}${r.profile}.json`);
   writeFileSync(file, JSON.stringify(r, null, 2));
   return file;
 }

@@ -8,13 +8,14 @@ import type { Settings } from '../../../src/config/settings';
 import { mysqlKnex } from '../../../src/infra/mysql/fromMysql';
 import { postgresKnex } from '../../../src/infra/postgres/fromPostgres';
 import { sleep } from '../../../src/shared/lifecycle';
+import { requireInjected } from './faultActions';
 
 export interface ConnectionKiller {
   /** Kills every current connection of the suite's shard databases; returns how many. */
   killMysql(): Promise<number>;
   /** Terminates every backend of the suite's orders database; returns how many. */
   killPostgres(): Promise<number>;
-  /** Keeps killing for `ms` (every `everyMs`), so connections opened meanwhile die too. */
+  /** Keeps killing for `ms` (every `everyMs`), so connections opened meanwhile die too; throws FaultNotInjectedError if none died. */
   storm(store: 'mysql' | 'postgres', ms: number, everyMs?: number): Promise<number>;
   close(): Promise<void>;
 }
@@ -31,12 +32,18 @@ export function connectionKiller(s: Settings): ConnectionKiller {
       let killed = 0;
       for (const r of rows) {
         // A connection may end on its own between the SELECT and the KILL (ER_NO_SUCH_THREAD).
-        await my.raw('KILL CONNECTION ?', [Number(r.id)]).then(() => killed++, () => undefined);
+        await my.raw('KILL CONNECTION ?', [Number(r.id)]).then(
+          () => killed++,
+          () => undefined,
+        );
       }
       return killed;
     },
     async killPostgres() {
-      const r = (await pg.raw('SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()', [s.pgDatabase])) as {
+      const r = (await pg.raw(
+        'SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()',
+        [s.pgDatabase],
+      )) as {
         rows: { n: string }[];
       };
       return Number(r.rows[0]?.n ?? 0);
@@ -48,6 +55,11 @@ export function connectionKiller(s: Settings): ConnectionKiller {
         total += await (store === 'mysql' ? self.killMysql() : self.killPostgres());
         await sleep(everyMs);
       }
+      // A storm that found no connection to kill injected nothing: the cycle must fail, not count.
+      requireInjected(total > 0, `${store}-connections-killed`, `connections of the suite's ${store} databases killed`, {
+        killed: total,
+        ms,
+      });
       return total;
     },
     async close() {

@@ -35,11 +35,21 @@ export interface Verdict {
 
 /** Milliseconds until every acknowledged write in `acked` shows in ClickHouse. */
 export async function timeToVisible(r: Resources, acked: Workload['acknowledged'], since: number, timeoutMs: number): Promise<number> {
-  await waitFor(async () => (await notYetVisible(r, acked)) === 0, { timeoutMs, intervalMs: 250, what: `${acked.length} acknowledged writes to be visible in ClickHouse` });
+  await waitFor(async () => (await notYetVisible(r, acked)) === 0, {
+    timeoutMs,
+    intervalMs: 250,
+    what: `${acked.length} acknowledged writes to be visible in ClickHouse`,
+  });
   return Date.now() - since;
 }
 
-export async function verifyConverged(o: { resources: Resources; workload: Workload; probe: FreshnessProbe; reconciliation: ProductReconciliation; timeoutMs: number }): Promise<Verdict> {
+export async function verifyConverged(o: {
+  resources: Resources;
+  workload: Workload;
+  probe: FreshnessProbe;
+  reconciliation: ProductReconciliation;
+  timeoutMs: number;
+}): Promise<Verdict> {
   const started = Date.now();
   let last: Awaited<ReturnType<typeof compareStores>> | undefined;
   let backlog: PublicationBacklog = { pending: -1, parked: -1, deadLettered: -1 };

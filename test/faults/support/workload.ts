@@ -67,9 +67,18 @@ export interface WorkloadOptions {
   ratePerSecond: number;
   /** A request slower than this counts as a hang. */
   requestTimeoutMs: number;
+  /** Share of the writes that are orders (default 0.2). */
+  orderShare?: number;
 }
 
-const PERMANENT = new Set(['VALIDATION_FAILED', 'BAD_USER_INPUT', 'IDEMPOTENCY_CONFLICT', 'GRAPHQL_VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN']);
+const PERMANENT = new Set([
+  'VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'IDEMPOTENCY_CONFLICT',
+  'GRAPHQL_VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+]);
 const money = () => `${randomInt(1, 500)}.${String(randomInt(0, 100)).padStart(2, '0')}`;
 const jump = () => `${randomInt(1, 3)}.${String(randomInt(0, 1000)).padStart(3, '0')}`;
 
@@ -78,6 +87,8 @@ export class Workload {
   readonly orders = new Map<string, OrderExpected>();
   /** Every acknowledged write: aggregate and version (orders are version 1). */
   readonly acknowledged: { domain: 'fitness' | 'orders'; id: string; version: number }[] = [];
+  /** Every placeOrder answer: when it was sent, how long it took, and its outcome (or error kind). */
+  readonly orderTimings: { startedAt: number; ms: number; outcome: string }[] = [];
   /** Writes first answered with an error, later proven committed by their retry. */
   committedUnacknowledged = 0;
   anomalies: string[] = [];
@@ -163,12 +174,16 @@ export class Workload {
   }
 
   private async fresh(): Promise<void> {
+    // Fitness writes: 9/16 new records, 5/16 corrections, 2/16 deletions (the last two when a live
+    // result exists, else a new record).
+    const order = Math.random() < (this.o.orderShare ?? 0.2);
     const roll = Math.random();
-    const target = roll >= 0.45 && roll < 0.8 ? this.pickLive() : undefined;
-    if (target && roll < 0.7) return this.attempt({ kind: 'correct', dataId: target.dataId, expectedVersion: target.version, result: jump(), unit: 'm' });
+    const target = !order && roll >= 0.5625 ? this.pickLive() : undefined;
+    if (target && roll < 0.875)
+      return this.attempt({ kind: 'correct', dataId: target.dataId, expectedVersion: target.version, result: jump(), unit: 'm' });
     if (target) return this.attempt({ kind: 'delete', dataId: target.dataId, expectedVersion: target.version });
     const key = `${this.o.runId}-${++this.seq}`;
-    if (roll >= 0.8)
+    if (order)
       return this.attempt({
         kind: 'order',
         key: `o-${key}`,
@@ -176,13 +191,26 @@ export class Workload {
           customerId: `customer-${randomInt(1, 200)}`,
           currency: Math.random() < 0.5 ? 'EUR' : 'USD',
           idempotencyKey: `o-${key}`,
-          items: Array.from({ length: randomInt(1, 4) }, (_, i) => ({ sku: `SKU-${i}-${randomInt(1, 50)}`, quantity: randomInt(1, 5), unitPrice: money() })),
+          items: Array.from({ length: randomInt(1, 4) }, (_, i) => ({
+            sku: `SKU-${i}-${randomInt(1, 50)}`,
+            quantity: randomInt(1, 5),
+            unitPrice: money(),
+          })),
         },
       });
     return this.attempt({
       kind: 'record',
       key: `f-${key}`,
-      input: { detectId: this.o.detectId, userId: randomInt(1, 1000), projectId: 3, schoolId: randomInt(1, 20), grade: randomInt(1, 10), result: jump(), unit: 'm', idempotencyKey: `f-${key}` },
+      input: {
+        detectId: this.o.detectId,
+        userId: randomInt(1, 1000),
+        projectId: 3,
+        schoolId: randomInt(1, 20),
+        grade: randomInt(1, 10),
+        result: jump(),
+        unit: 'm',
+        idempotencyKey: `f-${key}`,
+      },
     });
   }
 
@@ -213,12 +241,23 @@ export class Workload {
       }
       case 'order': {
         const a = await this.send(FaultPlaceOrderDocument, { input: u.input });
+        this.orderTimings.push({
+          startedAt: Date.now() - a.ms,
+          ms: a.ms,
+          outcome: a.kind === 'data' ? a.data!.placeOrder.outcome : (a.code ?? a.kind),
+        });
         if (a.kind !== 'data') return again(a);
         const p = a.data!.placeOrder;
         const s = this.phaseStats(this.phase);
         s.orderOutcomes[p.outcome] = (s.orderOutcomes[p.outcome] ?? 0) + 1;
         if (!this.orders.has(p.order.orderId)) {
-          this.orders.set(p.order.orderId, { orderId: p.order.orderId, customerId: p.order.customerId, currency: p.order.currency, total: p.order.total, itemCount: p.order.itemCount });
+          this.orders.set(p.order.orderId, {
+            orderId: p.order.orderId,
+            customerId: p.order.customerId,
+            currency: p.order.currency,
+            total: p.order.total,
+            itemCount: p.order.itemCount,
+          });
           this.acknowledged.push({ domain: 'orders', id: p.order.orderId, version: 1 });
         }
         return;
@@ -227,7 +266,12 @@ export class Workload {
       case 'delete': {
         const a =
           u.kind === 'correct'
-            ? await this.send(FaultCorrectFitnessDocument, { dataId: u.dataId, expectedVersion: u.expectedVersion, result: u.result, unit: u.unit })
+            ? await this.send(FaultCorrectFitnessDocument, {
+                dataId: u.dataId,
+                expectedVersion: u.expectedVersion,
+                result: u.result,
+                unit: u.unit,
+              })
             : await this.send(FaultDeleteFitnessDocument, { dataId: u.dataId, expectedVersion: u.expectedVersion });
         const cur = this.fitness.get(u.dataId)!;
         if (a.kind === 'data') {
@@ -238,7 +282,9 @@ export class Workload {
           return void settled();
         }
         const proven =
-          retry && ((a.code === 'VERSION_CONFLICT' && Number(a.details?.currentVersion) === u.expectedVersion + 1) || (u.kind === 'delete' && a.code === 'NOT_FOUND'));
+          retry &&
+          ((a.code === 'VERSION_CONFLICT' && Number(a.details?.currentVersion) === u.expectedVersion + 1) ||
+            (u.kind === 'delete' && a.code === 'NOT_FOUND'));
         if (proven) {
           // The first attempt committed: the model takes its content at the next version.
           this.committedUnacknowledged++;

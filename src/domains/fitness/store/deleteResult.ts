@@ -12,5 +12,8 @@ import { DELETIONS, RESULTS, rowOf } from './rows';
 export async function deleteResult(trx: Knex.Transaction, tombstone: FitnessResultState, previousVersion: number): Promise<void> {
   await trx(DELETIONS).insert({ ...rowOf(tombstone), deleted_at: tombstone.updatedAt });
   const n = await trx(RESULTS).where({ data_id: tombstone.dataId, version: previousVersion }).delete();
-  if (n !== 1) throw new TidemarkError('VERSION_CONFLICT', 'the result changed concurrently; reload and retry', { details: { id: String(tombstone.dataId) } });
+  if (n !== 1)
+    throw new TidemarkError('VERSION_CONFLICT', 'the result changed concurrently; reload and retry', {
+      details: { id: String(tombstone.dataId) },
+    });
 }

@@ -20,7 +20,13 @@ const DUPLICATE_KEY = 1062;
 /** Inserts the key; returns false when the key already exists (committed by an earlier request). */
 export async function claimIdempotencyKey(trx: Knex.Transaction, key: string, rec: IdempotencyRecord, now: Date): Promise<boolean> {
   try {
-    await trx(IDEMPOTENCY_KEYS).insert({ idempotency_key: key, request_hash: rec.requestHash, data_id: rec.dataId, response: rec.response, created_at: now });
+    await trx(IDEMPOTENCY_KEYS).insert({
+      idempotency_key: key,
+      request_hash: rec.requestHash,
+      data_id: rec.dataId,
+      response: rec.response,
+      created_at: now,
+    });
     return true;
   } catch (err) {
     if ((err as { errno?: number }).errno === DUPLICATE_KEY) return false;
@@ -29,6 +35,7 @@ export async function claimIdempotencyKey(trx: Knex.Transaction, key: string, re
 }
 
 export async function readIdempotencyKey(db: Knex, key: string): Promise<IdempotencyRecord | undefined> {
-  const row = (await db(IDEMPOTENCY_KEYS).where({ idempotency_key: key }).first()) as { request_hash: string; data_id: number | string; response: string } | undefined;
+  const row = (await db(IDEMPOTENCY_KEYS).where({ idempotency_key: key }).first()) as
+    { request_hash: string; data_id: number | string; response: string } | undefined;
   return row && { requestHash: row.request_hash, dataId: Number(row.data_id), response: row.response };
 }

@@ -13,6 +13,9 @@ export async function insertResult(trx: Knex.Transaction, s: FitnessResultState)
 }
 
 export async function updateResult(trx: Knex.Transaction, s: FitnessResultState, previousVersion: number): Promise<void> {
-  const n = await trx(RESULTS).where({ data_id: s.dataId, version: previousVersion }).update({ result: s.result, unit: s.unit, version: s.version, updated_at: s.updatedAt });
-  if (n !== 1) throw new TidemarkError('VERSION_CONFLICT', 'the result changed concurrently; reload and retry', { details: { id: String(s.dataId) } });
+  const n = await trx(RESULTS)
+    .where({ data_id: s.dataId, version: previousVersion })
+    .update({ result: s.result, unit: s.unit, version: s.version, updated_at: s.updatedAt });
+  if (n !== 1)
+    throw new TidemarkError('VERSION_CONFLICT', 'the result changed concurrently; reload and retry', { details: { id: String(s.dataId) } });
 }

@@ -21,5 +21,9 @@ export async function readCheckpoints(ch: ClickHouseClient, database: string, co
     format: 'JSONEachRow',
   });
   const rows = await rs.json<{ partition: number | string; max_next_offset: string; max_commit_ms: string }>();
-  return rows.map((r) => ({ partition: Number(r.partition), nextOffset: BigInt(r.max_next_offset), sourceCommitMs: Number(r.max_commit_ms) }));
+  return rows.map((r) => ({
+    partition: Number(r.partition),
+    nextOffset: BigInt(r.max_next_offset),
+    sourceCommitMs: Number(r.max_commit_ms),
+  }));
 }

@@ -8,6 +8,9 @@ import { latestFitnessSql, type LatestFitnessRow } from './latestFitness';
 
 export async function selectFitnessByIds(store: ReadModelStore, database: string, dataIds: number[]): Promise<FitnessView[]> {
   if (dataIds.length === 0) return [];
-  const rows = await store.select<LatestFitnessRow>('fitnessByIds', latestFitnessSql(database, [`data_id IN ${list([...new Set(dataIds)], uint)}`]));
+  const rows = await store.select<LatestFitnessRow>(
+    'fitnessByIds',
+    latestFitnessSql(database, [`data_id IN ${list([...new Set(dataIds)], uint)}`]),
+  );
   return rows.map(toFitnessView);
 }

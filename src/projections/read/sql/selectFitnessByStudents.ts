@@ -15,6 +15,9 @@ export interface StudentKey {
 export async function selectFitnessByStudents(store: ReadModelStore, database: string, keys: StudentKey[]): Promise<FitnessView[]> {
   if (keys.length === 0) return [];
   const tuples = [...new Set(keys.map((k) => `(${uint(k.detectId)}, ${uint(k.userId)})`))].join(', ');
-  const rows = await store.select<LatestFitnessRow>('fitnessByStudents', latestFitnessSql(database, [`(detect_id, user_id) IN (${tuples})`], 'ORDER BY data_id'));
+  const rows = await store.select<LatestFitnessRow>(
+    'fitnessByStudents',
+    latestFitnessSql(database, [`(detect_id, user_id) IN (${tuples})`], 'ORDER BY data_id'),
+  );
   return rows.map(toFitnessView);
 }

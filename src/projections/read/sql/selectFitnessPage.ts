@@ -15,15 +15,32 @@ export interface FitnessFilter {
   userId?: number;
 }
 
-const COLUMNS: Record<keyof FitnessFilter, string> = { detectId: 'detect_id', projectId: 'project_id', schoolId: 'school_id', grade: 'grade', userId: 'user_id' };
+const COLUMNS: Record<keyof FitnessFilter, string> = {
+  detectId: 'detect_id',
+  projectId: 'project_id',
+  schoolId: 'school_id',
+  grade: 'grade',
+  userId: 'user_id',
+};
 
 export function fitnessFilterSql(f: FitnessFilter): string[] {
-  return (Object.keys(COLUMNS) as (keyof FitnessFilter)[]).filter((k) => f[k] !== undefined && f[k] !== null).map((k) => `${COLUMNS[k]} = ${uint(f[k]!)}`);
+  return (Object.keys(COLUMNS) as (keyof FitnessFilter)[])
+    .filter((k) => f[k] !== undefined && f[k] !== null)
+    .map((k) => `${COLUMNS[k]} = ${uint(f[k]!)}`);
 }
 
-export async function selectFitnessPage(store: ReadModelStore, database: string, filter: FitnessFilter, first: number, afterDataId?: number): Promise<{ nodes: FitnessView[]; hasNextPage: boolean }> {
+export async function selectFitnessPage(
+  store: ReadModelStore,
+  database: string,
+  filter: FitnessFilter,
+  first: number,
+  afterDataId?: number,
+): Promise<{ nodes: FitnessView[]; hasNextPage: boolean }> {
   const where = fitnessFilterSql(filter);
   if (afterDataId !== undefined) where.push(`data_id > ${uint(afterDataId)}`);
-  const rows = await store.select<LatestFitnessRow>('fitnessPage', latestFitnessSql(database, where, `ORDER BY data_id LIMIT ${uint(first + 1)}`));
+  const rows = await store.select<LatestFitnessRow>(
+    'fitnessPage',
+    latestFitnessSql(database, where, `ORDER BY data_id LIMIT ${uint(first + 1)}`),
+  );
   return { nodes: rows.slice(0, first).map(toFitnessView), hasNextPage: rows.length > first };
 }

@@ -6,7 +6,7 @@
 // variant returns actual result values, which print back exactly at 3 decimals. Sums stay Decimal.
 import { uint } from '../../../infra/clickhouse/literal';
 import { ident } from '../../../infra/clickhouse/literal';
-import { averageDecimal, floatToDecimal, padDecimal } from '../../decimal';
+import { averageDecimal, floatToDecimal, padDecimal } from '../../../shared/decimal';
 import type { ReadModelStore } from '../readModelStore';
 
 export type FitnessGroupBy = 'SCHOOL' | 'GRADE';
@@ -23,7 +23,13 @@ export interface FitnessReportGroup {
   p99: string;
 }
 
-export async function selectFitnessReport(store: ReadModelStore, database: string, detectId: number, projectId: number, groupBy: FitnessGroupBy): Promise<FitnessReportGroup[]> {
+export async function selectFitnessReport(
+  store: ReadModelStore,
+  database: string,
+  detectId: number,
+  projectId: number,
+  groupBy: FitnessGroupBy,
+): Promise<FitnessReportGroup[]> {
   const groupColumn = groupBy === 'SCHOOL' ? 'l_school_id' : 'l_grade';
   const sql = `SELECT ${groupColumn} AS group_key, l_unit AS r_unit, count() AS n,
       toString(min(l_result)) AS min_r, toString(max(l_result)) AS max_r, toString(sum(l_result)) AS sum_r,
@@ -42,7 +48,15 @@ export async function selectFitnessReport(store: ReadModelStore, database: strin
     )
     GROUP BY group_key, r_unit
     ORDER BY group_key, r_unit`;
-  const rows = await store.select<{ group_key: string | number; r_unit: string; n: string; min_r: string; max_r: string; sum_r: string; qs: number[] }>('fitnessReport', sql);
+  const rows = await store.select<{
+    group_key: string | number;
+    r_unit: string;
+    n: string;
+    min_r: string;
+    max_r: string;
+    sum_r: string;
+    qs: number[];
+  }>('fitnessReport', sql);
   return rows.map((r) => ({
     key: Number(r.group_key),
     unit: r.r_unit,

@@ -3,7 +3,7 @@
 // version inside, so a re-delivered order counts once). Totals are never summed across currencies:
 // a DAY report has one row per (day, currency).
 import { ident, uint } from '../../../infra/clickhouse/literal';
-import { averageDecimal, padDecimal } from '../../decimal';
+import { averageDecimal, padDecimal } from '../../../shared/decimal';
 import type { ReadModelStore } from '../readModelStore';
 import { orderWindowSql } from './selectOrdersPage';
 
@@ -19,7 +19,13 @@ export interface OrderReportGroup {
   averageTotal: string;
 }
 
-export async function selectOrderReport(store: ReadModelStore, database: string, from: Date, to: Date, groupBy: OrderGroupBy): Promise<OrderReportGroup[]> {
+export async function selectOrderReport(
+  store: ReadModelStore,
+  database: string,
+  from: Date,
+  to: Date,
+  groupBy: OrderGroupBy,
+): Promise<OrderReportGroup[]> {
   const key = groupBy === 'DAY' ? 'toString(toDate(l_created_at))' : 'l_currency';
   const sql = `SELECT ${key} AS group_key, l_currency AS r_currency, count() AS n, toString(sum(l_item_count)) AS units, toString(sum(l_total)) AS sum_total
     FROM (
@@ -37,7 +43,10 @@ export async function selectOrderReport(store: ReadModelStore, database: string,
     GROUP BY group_key, r_currency
     ORDER BY group_key, r_currency
     LIMIT ${uint(100000)}`;
-  const rows = await store.select<{ group_key: string; r_currency: string; n: string; units: string; sum_total: string }>('orderReport', sql);
+  const rows = await store.select<{ group_key: string; r_currency: string; n: string; units: string; sum_total: string }>(
+    'orderReport',
+    sql,
+  );
   return rows.map((r) => ({
     key: r.group_key,
     currency: r.r_currency,

@@ -7,6 +7,9 @@ import { latestOrdersSql, type LatestOrderRow } from './latestOrders';
 
 export async function selectOrdersByIds(store: ReadModelStore, database: string, orderIds: string[]): Promise<OrderView[]> {
   if (orderIds.length === 0) return [];
-  const rows = await store.select<LatestOrderRow>('ordersByIds', latestOrdersSql(database, [`order_id IN ${list([...new Set(orderIds)], str)}`]));
+  const rows = await store.select<LatestOrderRow>(
+    'ordersByIds',
+    latestOrdersSql(database, [`order_id IN ${list([...new Set(orderIds)], str)}`]),
+  );
   return rows.map(toOrderView);
 }

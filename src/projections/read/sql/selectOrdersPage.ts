@@ -22,16 +22,29 @@ export interface OrderCursor {
 
 export function orderWindowSql(from?: Date, to?: Date): string[] {
   const w: string[] = [];
-  if (from) w.push(`created_at >= ${dateTime(new Date(Math.floor(from.getTime() / 1000) * 1000))}`, `created_at_ms >= ${uint(from.getTime())}`);
+  if (from)
+    w.push(`created_at >= ${dateTime(new Date(Math.floor(from.getTime() / 1000) * 1000))}`, `created_at_ms >= ${uint(from.getTime())}`);
   if (to) w.push(`created_at <= ${dateTime(to)}`, `created_at_ms < ${uint(to.getTime())}`);
   return w;
 }
 
-export async function selectOrdersPage(store: ReadModelStore, database: string, f: OrderFilter, first: number, after?: OrderCursor): Promise<{ nodes: OrderView[]; hasNextPage: boolean }> {
+export async function selectOrdersPage(
+  store: ReadModelStore,
+  database: string,
+  f: OrderFilter,
+  first: number,
+  after?: OrderCursor,
+): Promise<{ nodes: OrderView[]; hasNextPage: boolean }> {
   const where = orderWindowSql(f.from, f.to);
   if (f.customerId !== undefined) where.push(`customer_id = ${str(f.customerId)}`);
   if (f.currency !== undefined) where.push(`currency = ${str(f.currency)}`);
-  if (after) where.push(`(created_at_ms < ${uint(after.createdAtMs)} OR (created_at_ms = ${uint(after.createdAtMs)} AND order_id < ${str(after.orderId)}))`);
-  const rows = await store.select<LatestOrderRow>('ordersPage', latestOrdersSql(database, where, `ORDER BY l_created_at_ms DESC, order_id DESC LIMIT ${uint(first + 1)}`));
+  if (after)
+    where.push(
+      `(created_at_ms < ${uint(after.createdAtMs)} OR (created_at_ms = ${uint(after.createdAtMs)} AND order_id < ${str(after.orderId)}))`,
+    );
+  const rows = await store.select<LatestOrderRow>(
+    'ordersPage',
+    latestOrdersSql(database, where, `ORDER BY l_created_at_ms DESC, order_id DESC LIMIT ${uint(first + 1)}`),
+  );
   return { nodes: rows.slice(0, first).map(toOrderView), hasNextPage: rows.length > first };
 }

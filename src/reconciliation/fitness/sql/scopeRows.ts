@@ -44,7 +44,9 @@ export function fitnessLineSql(level: CompareLevel): string {
 export const BUCKET_OF_R = (buckets: number) => mysqlCells.bucket('CAST(r.data_id AS CHAR)', buckets);
 
 function scopeWhere(scope: CampaignScope): Sql {
-  return scope.projectId ? { sql: 'detect_id = ? AND project_id = ?', bindings: [scope.detectId, scope.projectId] } : { sql: 'detect_id = ?', bindings: [scope.detectId] };
+  return scope.projectId
+    ? { sql: 'detect_id = ? AND project_id = ?', bindings: [scope.detectId, scope.projectId] }
+    : { sql: 'detect_id = ?', bindings: [scope.detectId] };
 }
 
 function filterWhere(filter: StateFilter): Sql {

@@ -17,5 +17,10 @@ export async function shardRevision(db: Knex, scope: CampaignScope): Promise<Sou
     r.bindings,
   )) as [{ n: number | string; live: number | string; vsum: number | string; max_commit: Date | null }[]];
   const row = rows[0]!;
-  return { aggregates: Number(row.n), live: Number(row.live), versionSum: Number(row.vsum), maxCommitMs: row.max_commit ? new Date(row.max_commit).getTime() : 0 };
+  return {
+    aggregates: Number(row.n),
+    live: Number(row.live),
+    versionSum: Number(row.vsum),
+    maxCommitMs: row.max_commit ? new Date(row.max_commit).getTime() : 0,
+  };
 }

@@ -9,12 +9,19 @@ import type { Knex } from 'knex';
 
 export async function claimForRepair(db: Knex, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = (await db('reconciliation_discrepancies').whereIn('id', ids).andWhere('status', 'OPEN').update({ status: 'REPAIRING' }).returning('id')) as { id: string | number }[];
+  const rows = (await db('reconciliation_discrepancies')
+    .whereIn('id', ids)
+    .andWhere('status', 'OPEN')
+    .update({ status: 'REPAIRING' })
+    .returning('id')) as { id: string | number }[];
   return rows.map((r) => Number(r.id));
 }
 
 export async function resolveDiscrepancy(db: Knex, id: number, resolution: string, at: Date): Promise<void> {
-  await db('reconciliation_discrepancies').where({ id }).whereNot('status', 'RESOLVED').update({ status: 'RESOLVED', resolution, resolved_at: at });
+  await db('reconciliation_discrepancies')
+    .where({ id })
+    .whereNot('status', 'RESOLVED')
+    .update({ status: 'RESOLVED', resolution, resolved_at: at });
 }
 
 export async function reopenDiscrepancy(db: Knex, id: number): Promise<void> {

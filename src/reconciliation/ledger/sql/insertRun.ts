@@ -6,9 +6,24 @@ import type { Knex } from 'knex';
 import type { ReconcileLevel, RunTrigger } from '../../model';
 import { scopeJson, scopeKey, type Scope } from '../../scope';
 
-export async function insertRun(db: Knex, scope: Scope, level: ReconcileLevel, trigger: RunTrigger, requestedBy: string, startedAt: Date): Promise<number> {
+export async function insertRun(
+  db: Knex,
+  scope: Scope,
+  level: ReconcileLevel,
+  trigger: RunTrigger,
+  requestedBy: string,
+  startedAt: Date,
+): Promise<number> {
   const [row] = (await db('reconciliation_runs')
-    .insert({ domain: scope.domain, scope_key: scopeKey(scope), scope: JSON.stringify(scopeJson(scope)), level_requested: level, trigger, requested_by: requestedBy.slice(0, 128), started_at: startedAt })
+    .insert({
+      domain: scope.domain,
+      scope_key: scopeKey(scope),
+      scope: JSON.stringify(scopeJson(scope)),
+      level_requested: level,
+      trigger,
+      requested_by: requestedBy.slice(0, 128),
+      started_at: startedAt,
+    })
     .returning('id')) as { id: string | number }[];
   return Number(row!.id);
 }

@@ -1,12 +1,24 @@
 // SQL: the ledger's reads (operator queries, the verifier's work list, metric gauges, the scheduler's
-// "already reconciled since its last change?" check).
+// "already reconciled since its last change?" check). Operator lists are keyset-paginated, newest
+// first by primary key: `beforeId` is the id of the last row of the previous page.
 //
 // Locking: plain non-locking reads (READ COMMITTED snapshots); answers may be a moment old, which every
 // caller tolerates (the verifier re-checks the guard when it writes, gauges refresh periodically).
 import type { Knex } from 'knex';
 import type { Domain } from '../../../publication/event';
-import type { DiscrepancyKind, DiscrepancyStatus } from '../../model';
-import { discrepancyOf, rebuildOf, repairOf, runOf, type DiscrepancyRecord, type RebuildRecord, type RepairAction, type RepairRecord, type RunRecord, type Verification } from '../records';
+import type { DiscrepancyKind, DiscrepancyStatus, RunOutcome, RunTrigger } from '../../model';
+import {
+  discrepancyOf,
+  rebuildOf,
+  repairOf,
+  runOf,
+  type DiscrepancyRecord,
+  type RebuildRecord,
+  type RepairAction,
+  type RepairRecord,
+  type RunRecord,
+  type Verification,
+} from '../records';
 
 export interface DiscrepancyFilter {
   domain?: Domain;
@@ -16,10 +28,18 @@ export interface DiscrepancyFilter {
   aggregateId?: string;
   ids?: number[];
   first: number;
+  /** Keyset pagination: only rows older than this id (lists are newest first, by id). */
+  beforeId?: number;
+}
+
+/** Newest first by id, from `beforeId` on: the keyset page every ledger list uses. */
+function page(q: Knex.QueryBuilder, f: { first: number; beforeId?: number }): Knex.QueryBuilder {
+  if (f.beforeId !== undefined) q.where('id', '<', f.beforeId);
+  return q.orderBy('id', 'desc').limit(f.first);
 }
 
 export async function listDiscrepancies(db: Knex, f: DiscrepancyFilter): Promise<DiscrepancyRecord[]> {
-  const q = db('reconciliation_discrepancies').select('*').orderBy('id', 'desc').limit(f.first);
+  const q = page(db('reconciliation_discrepancies').select('*'), f);
   if (f.domain) q.where('domain', f.domain);
   if (f.kinds?.length) q.whereIn('kind', f.kinds);
   if (f.statuses?.length) q.whereIn('status', f.statuses);
@@ -37,10 +57,11 @@ export interface RepairFilter {
   rebuildId?: number;
   ids?: number[];
   first: number;
+  beforeId?: number;
 }
 
 export async function listRepairs(db: Knex, f: RepairFilter): Promise<RepairRecord[]> {
-  const q = db('reconciliation_repairs').select('*').orderBy('id', 'desc').limit(f.first);
+  const q = page(db('reconciliation_repairs').select('*'), f);
   if (f.domain) q.where('domain', f.domain);
   if (f.actions?.length) q.whereIn('action', f.actions);
   if (f.verifications?.length) q.whereIn('verification', f.verifications);
@@ -57,13 +78,35 @@ export async function pendingVerifications(db: Knex, limit: number, ids?: number
   return ((await q) as Record<string, unknown>[]).map(repairOf);
 }
 
+export interface RunFilter {
+  domain?: Domain;
+  scopeKey?: string;
+  triggers?: RunTrigger[];
+  outcomes?: RunOutcome[];
+  first: number;
+  beforeId?: number;
+}
+
+/** Reconciliation runs, newest first. */
+export async function listRuns(db: Knex, f: RunFilter): Promise<RunRecord[]> {
+  const q = page(db('reconciliation_runs').select('*'), f);
+  if (f.domain) q.where('domain', f.domain);
+  if (f.scopeKey) q.where('scope_key', f.scopeKey);
+  if (f.triggers?.length) q.whereIn('trigger', f.triggers);
+  if (f.outcomes?.length) q.whereIn('outcome', f.outcomes);
+  return ((await q) as Record<string, unknown>[]).map(runOf);
+}
+
 export async function runById(db: Knex, id: number): Promise<RunRecord | undefined> {
   const row = (await db('reconciliation_runs').where({ id }).first()) as Record<string, unknown> | undefined;
   return row && runOf(row);
 }
 
-export async function listRebuilds(db: Knex, f: { domain?: Domain; ids?: number[]; first: number }): Promise<RebuildRecord[]> {
-  const q = db('projection_rebuilds').select('*').orderBy('id', 'desc').limit(f.first);
+export async function listRebuilds(
+  db: Knex,
+  f: { domain?: Domain; ids?: number[]; first: number; beforeId?: number },
+): Promise<RebuildRecord[]> {
+  const q = page(db('projection_rebuilds').select('*'), f);
   if (f.domain) q.where('domain', f.domain);
   if (f.ids) q.whereIn('id', f.ids);
   return ((await q) as Record<string, unknown>[]).map(rebuildOf);
@@ -75,8 +118,16 @@ export interface LedgerGauges {
 }
 
 export async function ledgerGauges(db: Knex): Promise<LedgerGauges> {
-  const unresolved = (await db('reconciliation_discrepancies').whereNot('status', 'RESOLVED').select('domain', 'kind').count({ n: '*' }).groupBy('domain', 'kind')) as { domain: Domain; kind: DiscrepancyKind; n: string }[];
-  const awaiting = (await db('reconciliation_repairs').where('verification', 'PENDING').select('domain').count({ n: '*' }).groupBy('domain')) as { domain: Domain; n: string }[];
+  const unresolved = (await db('reconciliation_discrepancies')
+    .whereNot('status', 'RESOLVED')
+    .select('domain', 'kind')
+    .count({ n: '*' })
+    .groupBy('domain', 'kind')) as { domain: Domain; kind: DiscrepancyKind; n: string }[];
+  const awaiting = (await db('reconciliation_repairs')
+    .where('verification', 'PENDING')
+    .select('domain')
+    .count({ n: '*' })
+    .groupBy('domain')) as { domain: Domain; n: string }[];
   return {
     unresolved: unresolved.map((r) => ({ domain: r.domain, kind: r.kind, n: Number(r.n) })),
     awaitingVerification: awaiting.map((r) => ({ domain: r.domain, n: Number(r.n) })),

@@ -21,7 +21,12 @@ export async function startRebuild(
   await db('projection_rebuilds')
     .where({ domain: r.domain, status: 'RUNNING' })
     .andWhere('heartbeat_at', '<', new Date(at.getTime() - staleAfterMs))
-    .update({ status: 'FAILED', error_code: 'ABANDONED', error_summary: 'the rebuilding process stopped; shadow or retired table may remain', finished_at: at });
+    .update({
+      status: 'FAILED',
+      error_code: 'ABANDONED',
+      error_summary: 'the rebuilding process stopped; shadow or retired table may remain',
+      finished_at: at,
+    });
   try {
     const [row] = (await db('projection_rebuilds')
       .insert({
@@ -40,11 +45,16 @@ export async function startRebuild(
     return rebuildOf(row!);
   } catch (err) {
     if ((err as { code?: string }).code === UNIQUE_VIOLATION)
-      throw new TidemarkError('CONFLICT', `a rebuild of the ${r.domain} projection is already running`, { details: { domain: r.domain }, retriable: true });
+      throw new TidemarkError('CONFLICT', `a rebuild of the ${r.domain} projection is already running`, {
+        details: { domain: r.domain },
+        retriable: true,
+      });
     throw err;
   }
 }
 
 export async function updateRebuild(db: Knex, id: number, patch: Record<string, unknown>, at: Date): Promise<void> {
-  await db('projection_rebuilds').where({ id }).update({ ...patch, heartbeat_at: at });
+  await db('projection_rebuilds')
+    .where({ id })
+    .update({ ...patch, heartbeat_at: at });
 }

@@ -2,7 +2,8 @@
 // (at most one unresolved row per aggregate, enforced by the partial unique index
 // reconciliation_discrepancies_open_uq), and resolve the scope's unresolved discrepancies that this
 // run no longer sees (only kinds the run's level can see; never aggregates it left to the grace rule;
-// never those being repaired: their repair's verification settles them, with its own resolution).
+// never those being repaired: their repair's verification settles them, with its own resolution),
+// and, for a campaign or an order hour, the scope's registry row (a CLEAN CONTENT run verifies it).
 //
 // Locking: INSERT ... ON CONFLICT takes the row lock of an existing unresolved discrepancy, so two
 // runs of one scope serialise per aggregate instead of creating two rows; the resolving UPDATE locks
@@ -10,7 +11,8 @@
 // (REPAIRING) keeps its status when seen again; only its facts are refreshed.
 import type { Knex } from 'knex';
 import type { DiscrepancyKind, Discrepancy, ReconcileLevel } from '../../model';
-import { scopeJson, scopeKey, type Scope } from '../../scope';
+import { isRegisteredKind, scopeJson, scopeKey, type Scope } from '../../scope';
+import { recordScopeRun } from './scopeRegistry';
 import type { CompareResult } from '../../compareScope';
 import { discrepancyOf, type DiscrepancyRecord } from '../records';
 
@@ -41,7 +43,14 @@ function rowOf(scope: Scope, d: Discrepancy, runId: number, at: Date) {
   };
 }
 
-export async function recordRunResult(db: Knex, runId: number, scope: Scope, r: CompareResult, finishedAt: Date, durationMs: number): Promise<DiscrepancyRecord[]> {
+export async function recordRunResult(
+  db: Knex,
+  runId: number,
+  scope: Scope,
+  r: CompareResult,
+  finishedAt: Date,
+  durationMs: number,
+): Promise<DiscrepancyRecord[]> {
   return db.transaction(async (trx) => {
     const stored: DiscrepancyRecord[] = [];
     for (let i = 0; i < r.discrepancies.length; i += 500) {
@@ -69,6 +78,11 @@ export async function recordRunResult(db: Knex, runId: number, scope: Scope, r: 
         .whereRaw('NOT (aggregate_id = ANY(?::text[]))', [keep])
         .update({ status: 'RESOLVED', resolution: 'NOT_FOUND_AGAIN', resolved_at: finishedAt });
     }
+    if (completed && isRegisteredKind(scope)) {
+      const aggregates = (r.revisionAfter ?? r.revisionBefore)?.aggregates ?? 0;
+      const startedAt = new Date(finishedAt.getTime() - durationMs);
+      await recordScopeRun(trx, scope, { runId, outcome: r.outcome, levelReached: r.levelReached, aggregates, startedAt, finishedAt });
+    }
     await trx('reconciliation_runs')
       .where({ id: runId })
       .update({
@@ -91,5 +105,13 @@ export async function recordRunResult(db: Knex, runId: number, scope: Scope, r: 
 
 /** Marks a run failed with a safe error summary (never raw exception text). */
 export async function failRun(db: Knex, runId: number, code: string, summary: string, finishedAt: Date, durationMs: number): Promise<void> {
-  await db('reconciliation_runs').where({ id: runId }).update({ outcome: 'FAILED', error_code: code.slice(0, 64), error_summary: summary.slice(0, 255), finished_at: finishedAt, duration_ms: durationMs });
+  await db('reconciliation_runs')
+    .where({ id: runId })
+    .update({
+      outcome: 'FAILED',
+      error_code: code.slice(0, 64),
+      error_summary: summary.slice(0, 255),
+      finished_at: finishedAt,
+      duration_ms: durationMs,
+    });
 }

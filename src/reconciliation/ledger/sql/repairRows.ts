@@ -8,7 +8,10 @@ import type { Knex } from 'knex';
 import { repairOf, type RepairRecord, type Verification } from '../records';
 
 /** A repair as decided: the audit row before the ledger assigns id, timestamps and verification progress. */
-export type NewRepair = Omit<RepairRecord, 'id' | 'verificationAttempts' | 'verifiedAt' | 'errorCode' | 'errorSummary' | 'createdAt' | 'updatedAt'> & {
+export type NewRepair = Omit<
+  RepairRecord,
+  'id' | 'verificationAttempts' | 'verifiedAt' | 'errorCode' | 'errorSummary' | 'createdAt' | 'updatedAt'
+> & {
   errorCode?: string | null;
   errorSummary?: string | null;
 };

@@ -12,7 +12,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function readOrders(db: Knex, scope: OrderWindowScope, ids?: string[]): Promise<Order[]> {
   const uuids = ids?.filter((i) => UUID.test(i));
   if (uuids && uuids.length === 0) return [];
-  const q = db('orders').select([...ORDER_COLUMNS]).where('created_at', '>=', scope.from).andWhere('created_at', '<', scope.to).orderBy('created_at').orderBy('order_id');
+  const q = db('orders')
+    .select([...ORDER_COLUMNS])
+    .where('created_at', '>=', scope.from)
+    .andWhere('created_at', '<', scope.to)
+    .orderBy('created_at')
+    .orderBy('order_id');
   if (uuids) q.whereIn('order_id', uuids);
   return ((await q) as OrderRow[]).map(orderFromRow);
 }

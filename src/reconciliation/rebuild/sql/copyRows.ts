@@ -18,11 +18,26 @@ async function insertSelect(ch: ClickHouseClient, query: string): Promise<void> 
   await ch.command({ query, clickhouse_settings: { wait_end_of_query: 1 } });
 }
 
-export function copyOutsideScope(ch: ClickHouseClient, database: string, from: string, to: string, m: ProjectionMapping, scope: Scope): Promise<void> {
+export function copyOutsideScope(
+  ch: ClickHouseClient,
+  database: string,
+  from: string,
+  to: string,
+  m: ProjectionMapping,
+  scope: Scope,
+): Promise<void> {
   return insertSelect(ch, `INSERT INTO ${q(database, to)} SELECT * FROM ${q(database, from)} WHERE NOT (${m.scopeWhere(scope)})`);
 }
 
-export function copyLateRows(ch: ClickHouseClient, database: string, from: string, to: string, m: ProjectionMapping, scope: Scope, sinceMs: number): Promise<void> {
+export function copyLateRows(
+  ch: ClickHouseClient,
+  database: string,
+  from: string,
+  to: string,
+  m: ProjectionMapping,
+  scope: Scope,
+  sinceMs: number,
+): Promise<void> {
   const where = m.scopeWhere(scope);
   return insertSelect(
     ch,

@@ -6,22 +6,51 @@
 // meanwhile (readers see old or new parts, never a half-written one). Rows inserted after the
 // mutation started are not touched by it. No server-side parameters: `where` is built from
 // literal.ts values by the caller.
+// Cluster (infra/clickhouse/layout.ts): the mutation acts on the local tables ON CLUSTER (ClickHouse
+// runs it on one replica per shard, replication carries it to the others), and the wait reads
+// system.mutations of every server of the cluster (remote() over the cluster's addresses; a server
+// that is down is skipped and applies the mutation from the replication log when it returns).
 import type { ClickHouseClient } from '../../../infra/clickhouse/fromClickHouse';
+import { onCluster, storageTable, type ClickHouseLayout } from '../../../infra/clickhouse/layout';
 import { ident, str } from '../../../infra/clickhouse/literal';
 import { TidemarkError } from '../../../shared/errors';
 import { sleep } from '../../../shared/lifecycle';
 
-export async function deleteRows(ch: ClickHouseClient, database: string, table: string, where: string, timeoutMs = 60000): Promise<void> {
-  await ch.command({ query: `ALTER TABLE ${ident(database)}.${ident(table)} DELETE WHERE ${where}` });
+async function mutationsSource(ch: ClickHouseClient, l: ClickHouseLayout): Promise<string> {
+  if (!l.cluster) return 'system.mutations';
+  const rs = await ch.query({
+    query: `SELECT DISTINCT host_address, port FROM system.clusters WHERE cluster = ${str(l.cluster)}`,
+    format: 'JSONEachRow',
+  });
+  const hosts = (await rs.json<{ host_address: string; port: number | string }>()).map((h) => `${h.host_address}:${h.port}`);
+  if (hosts.length === 0) throw new Error(`ClickHouse cluster ${l.cluster} is not defined on the server at CLICKHOUSE_URL`);
+  return `remote(${str(hosts.join(','))}, system, mutations)`;
+}
+
+export async function deleteRows(
+  ch: ClickHouseClient,
+  l: ClickHouseLayout,
+  database: string,
+  table: string,
+  where: string,
+  timeoutMs = 60000,
+): Promise<void> {
+  const local = storageTable(l, table);
+  await ch.command({ query: `ALTER TABLE ${ident(database)}.${ident(local)}${onCluster(l)} DELETE WHERE ${where}` });
+  const source = await mutationsSource(ch, l);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const rs = await ch.query({
-      query: `SELECT count() AS n FROM system.mutations WHERE database = ${str(database)} AND table = ${str(table)} AND is_done = 0`,
+      query: `SELECT count() AS n FROM ${source} WHERE database = ${str(database)} AND table = ${str(local)} AND is_done = 0`,
       format: 'JSONEachRow',
+      ...(l.cluster ? { clickhouse_settings: { skip_unavailable_shards: 1 } } : {}),
     });
     const [row] = await rs.json<{ n: string | number }>();
     if (Number(row?.n ?? 0) === 0) return;
-    if (Date.now() > deadline) throw new TidemarkError('STORE_UNAVAILABLE', 'ClickHouse did not finish the deletion in time; it continues in the background', { retriable: true });
+    if (Date.now() > deadline)
+      throw new TidemarkError('STORE_UNAVAILABLE', 'ClickHouse did not finish the deletion in time; it continues in the background', {
+        retriable: true,
+      });
     await sleep(100);
   }
 }

@@ -9,7 +9,13 @@ import { clickhouseCells } from '../../canonical/sqlCells';
 import type { Scope } from '../../scope';
 import type { ProjectionMapping } from '../projectionMapping';
 
-export async function scopeRowDigests(ch: ClickHouseClient, database: string, table: string, m: ProjectionMapping, scope: Scope): Promise<{ id: string; version: number; digest: string }[]> {
+export async function scopeRowDigests(
+  ch: ClickHouseClient,
+  database: string,
+  table: string,
+  m: ProjectionMapping,
+  scope: Scope,
+): Promise<{ id: string; version: number; digest: string }[]> {
   const rs = await ch.query({
     query: `SELECT DISTINCT toString(${m.idColumn}) AS id, version AS v, ${clickhouseCells.digest(m.line('CONTENT'))} AS d
             FROM ${ident(database)}.${ident(table)} WHERE ${m.scopeWhere(scope)}`,

@@ -13,7 +13,15 @@ import type { Scope } from '../../scope';
 import { whereOf, type ProjectionMapping } from '../projectionMapping';
 import { latestRowsWhere } from './latestRows';
 
-export async function targetBuckets(ch: ClickHouseClient, database: string, table: string, m: ProjectionMapping, scope: Scope, level: CompareLevel, bucketCount: number): Promise<BucketDigest[]> {
+export async function targetBuckets(
+  ch: ClickHouseClient,
+  database: string,
+  table: string,
+  m: ProjectionMapping,
+  scope: Scope,
+  level: CompareLevel,
+  bucketCount: number,
+): Promise<BucketDigest[]> {
   const where = latestRowsWhere(m, database, table, whereOf(m, scope));
   const hash = clickhouseCells.hash64(clickhouseCells.digest(m.line(level)));
   const rs = await ch.query({

@@ -8,7 +8,13 @@ import { ident } from '../../../infra/clickhouse/literal';
 import type { Scope } from '../../scope';
 import type { ProjectionMapping } from '../projectionMapping';
 
-export async function targetCounts(ch: ClickHouseClient, database: string, table: string, m: ProjectionMapping, scope: Scope): Promise<Map<string, number>> {
+export async function targetCounts(
+  ch: ClickHouseClient,
+  database: string,
+  table: string,
+  m: ProjectionMapping,
+  scope: Scope,
+): Promise<Map<string, number>> {
   const rs = await ch.query({
     query: `SELECT seg, count() AS n FROM (
         SELECT ${m.idColumn}, argMax(${m.segment}, version) AS seg, argMax(is_deleted, version) AS del

@@ -13,7 +13,15 @@ import type { Scope } from '../../scope';
 import { whereOf, type ProjectionMapping } from '../projectionMapping';
 import { latestRowsWhere } from './latestRows';
 
-export async function targetStates(ch: ClickHouseClient, database: string, table: string, m: ProjectionMapping, scope: Scope, level: CompareLevel, filter: StateFilter): Promise<TargetState[]> {
+export async function targetStates(
+  ch: ClickHouseClient,
+  database: string,
+  table: string,
+  m: ProjectionMapping,
+  scope: Scope,
+  level: CompareLevel,
+  filter: StateFilter,
+): Promise<TargetState[]> {
   const where = latestRowsWhere(m, database, table, whereOf(m, scope, filter));
   const line = m.line(level);
   const rs = await ch.query({

@@ -1,7 +1,10 @@
-// SQL: list PARKED rows for operators (what is stuck, since when, and why).
+// SQL: list PARKED rows for operators (what is stuck, since when, and why), oldest first, optionally
+// after a keyset position (created_at, event_id): the last row of the previous page.
 //
-// Locking: a non-locking read of the PARKED range of the (status, due_at) index; only safe error summaries are
-// stored, so nothing here can leak payloads or raw exception text.
+// Locking: a non-locking read (a plain SELECT at the pool's READ COMMITTED) of the PARKED range of the
+// (status, due_at) index; it blocks no relay. The keyset condition is spelled out rather than a
+// row-value comparison so that MySQL, MariaDB and PostgreSQL plan it alike. Only safe error summaries
+// are stored, so nothing here can leak payloads or raw exception text.
 import type { Knex } from 'knex';
 import { OUTBOX_TABLE } from '../outboxEvent';
 import { applyParkedFilter, type ParkedFilter } from './replayParked';
@@ -19,13 +22,34 @@ export interface ParkedEvent {
   replayCount: number;
 }
 
-export async function listParked(db: Knex, filter: ParkedFilter, limit: number): Promise<ParkedEvent[]> {
-  const rows = (await applyParkedFilter(
-    db(OUTBOX_TABLE).select('event_id', 'domain', 'aggregate_id', 'version', 'attempts', 'last_error_code', 'last_error_summary', 'created_at', 'parked_at', 'replay_count'),
-    filter,
-  )
-    .orderBy('created_at')
-    .limit(limit)) as Record<string, unknown>[];
+/** A position in the list: the (created_at, event_id) of the last row already seen. */
+export interface ParkedKey {
+  createdAt: Date;
+  eventId: string;
+}
+
+const COLUMNS = [
+  'event_id',
+  'domain',
+  'aggregate_id',
+  'version',
+  'attempts',
+  'last_error_code',
+  'last_error_summary',
+  'created_at',
+  'parked_at',
+  'replay_count',
+];
+
+export async function listParked(db: Knex, filter: ParkedFilter, limit: number, after?: ParkedKey): Promise<ParkedEvent[]> {
+  const q = applyParkedFilter(db(OUTBOX_TABLE).select(COLUMNS), filter);
+  if (after)
+    q.andWhere((w) =>
+      w
+        .where('created_at', '>', after.createdAt)
+        .orWhere((x) => x.where('created_at', '=', after.createdAt).andWhere('event_id', '>', after.eventId)),
+    );
+  const rows = (await q.orderBy([{ column: 'created_at' }, { column: 'event_id' }]).limit(limit)) as Record<string, unknown>[];
   return rows.map((r) => ({
     eventId: String(r.event_id),
     domain: String(r.domain),

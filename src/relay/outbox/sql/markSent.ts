@@ -17,6 +17,13 @@ export async function markSent(db: Knex, token: string, ids: number[]): Promise<
     outboxById(db, OUTBOX_TABLE)
       .whereIn('id', ids)
       .andWhere({ claim_token: token, status: 'PROCESSING' })
-      .update({ status: 'SENT', sent_at: db.raw(nowSql(dialectOf(db))), lease_expires_at: null, next_retry_at: null, last_error_code: null, last_error_summary: null }),
+      .update({
+        status: 'SENT',
+        sent_at: db.raw(nowSql(dialectOf(db))),
+        lease_expires_at: null,
+        next_retry_at: null,
+        last_error_code: null,
+        last_error_summary: null,
+      }),
   );
 }

@@ -18,7 +18,12 @@ export interface OutboxStats {
 }
 
 export async function readOutboxStats(db: Knex): Promise<OutboxStats> {
-  const rows = (await db(OUTBOX_TABLE).select('status').count({ n: '*' }).min({ oldest: 'due_at' }).whereIn('status', ['NEW', 'PROCESSING', 'FAILED', 'PARKED']).groupBy('status')) as {
+  const rows = (await db(OUTBOX_TABLE)
+    .select('status')
+    .count({ n: '*' })
+    .min({ oldest: 'due_at' })
+    .whereIn('status', ['NEW', 'PROCESSING', 'FAILED', 'PARKED'])
+    .groupBy('status')) as {
     status: keyof OutboxStats['counts'];
     n: number | string;
     oldest: Date | null;

@@ -43,7 +43,10 @@ export async function replayParked(db: Knex, filter: ParkedFilter, limit: number
       .skipLocked()) as { id: number | string; event_id: string; domain: string; aggregate_id: string; version: number }[];
     if (rows.length === 0) return [];
     await outboxById(trx, OUTBOX_TABLE)
-      .whereIn('id', rows.map((r) => r.id))
+      .whereIn(
+        'id',
+        rows.map((r) => r.id),
+      )
       .andWhere('status', 'PARKED')
       .update({
         status: 'NEW',

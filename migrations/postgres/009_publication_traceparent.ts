@@ -1,0 +1,9 @@
+// The traceparent of the write that created each publication row; see migrations/publicationTraceparent.ts.
+import type { KnexMigration } from '../types';
+import { addPublicationTraceparent, dropPublicationTraceparent } from '../publicationTraceparent';
+
+export const m009PublicationTraceparent: KnexMigration = {
+  name: '009_publication_traceparent',
+  up: addPublicationTraceparent,
+  down: dropPublicationTraceparent,
+};

@@ -1,0 +1,118 @@
+// The gateway role, built like every other role: the live state-change fan-out, each domain's
+// publication (by its configured strategy, sharing the process's Kafka circuit), the services the
+// GraphQL schema calls, and the HTTP/WebSocket server. `stop()` (from start.ts) stops them in reverse.
+import { randomUUID } from 'node:crypto';
+import { cachingVerifier } from '../auth/cachedVerifier';
+import { mintDevelopmentTokens } from '../auth/developmentTokens';
+import { fromJwks, fromJwtSecret, type TokenVerifier } from '../auth/tokens';
+import type { Settings } from '../config/settings';
+import { fitnessGatewayServices } from '../domains/fitness/wiring';
+import { ordersGatewayServices } from '../domains/orders/wiring';
+import { rejectAllTokens } from '../graphql/auth';
+import { gatewaySchema } from '../graphql/schema';
+import { startGateway } from '../graphql/server';
+import { registerProjectionLagGauge } from '../metrics/projectionLagGauge';
+import { readModelsFrom } from '../projections/read/readModels';
+import { fromReconciliationLedger } from '../publication/health/publicationHealth';
+import { startStateChangeHub } from '../publication/stateChanges/stateChangeHub';
+import { publicationStores } from '../publication/stores';
+import { publicationFor } from '../publication/strategy';
+import { systemClock } from '../shared/clock';
+import type { Stoppable } from '../shared/lifecycle';
+import { migrationStatus } from './migrationStatus';
+import { packageVersion } from './packageVersion';
+import type { RoleStarter } from './roles';
+
+export function tokenVerifier(s: Settings): TokenVerifier {
+  const o = { issuer: s.authIssuer, audience: s.authAudience, rolesClaim: s.authRolesClaim, algorithms: s.authAlgorithms };
+  const cached = (v: TokenVerifier) =>
+    cachingVerifier(v, { maxEntries: s.authTokenCacheSize, ttlMs: s.authTokenCacheTtlMs, clock: systemClock });
+  if (s.authJwksUrl) return cached(fromJwks(s.authJwksUrl, o));
+  if (s.authJwtSecret) return cached(fromJwtSecret(s.authJwtSecret, o));
+  return rejectAllTokens;
+}
+
+export const startGatewayRole: RoleStarter = async ({
+  resources,
+  logger,
+  registry,
+  instanceId,
+  stateChanges,
+  kafkaCircuit,
+  readiness,
+  reconciliation: processReconciliation,
+}) => {
+  const settings = resources.settings;
+  const started: Stoppable[] = [];
+  const stop = async () => {
+    for (const c of [...started].reverse())
+      await c.stop().catch((err) => logger.error({ err }, 'gateway component failed to stop cleanly'));
+  };
+  try {
+    // Each gateway instance reads every state change with a group of its own (fan-out, not sharing).
+    const hub = startStateChangeHub({
+      kafka: resources.kafka,
+      topic: resources.topics.publicationState,
+      groupId: `${settings.kafkaTopicPrefix}.gateway.${instanceId}.${randomUUID()}`,
+      registry,
+      logger,
+      maxBufferedBytes: settings.subscriptionMaxBufferedBytes,
+      maxQueued: settings.subscriptionMaxQueued,
+    });
+    started.push(hub);
+    // Each domain's Publisher follows its configured strategy (outbox or kafka-first).
+    const wiring = { resources, registry, logger, stateChanges, kafkaCircuit };
+    const ordersPublication = publicationFor(settings.ordersStrategy, wiring);
+    started.push(ordersPublication);
+    const orders = ordersGatewayServices({ ...wiring, publication: ordersPublication });
+    started.push(orders);
+    const fitnessPublication = publicationFor(settings.fitnessStrategy, wiring);
+    started.push(fitnessPublication);
+    const fitness = fitnessGatewayServices({ ...wiring, publication: fitnessPublication });
+    // ClickHouse read models with freshness markers (its Kafka admin connection closes on stop).
+    const readModels = readModelsFrom(resources, { registry, logger });
+    registerProjectionLagGauge(registry, readModels.freshness);
+    started.push({ stop: () => readModels.close() });
+    // Operator reconciliation and repair: the process's one service (the composition root stops it).
+    const reconciliation = processReconciliation();
+    const publicationHealth = {
+      stores: publicationStores(resources),
+      projectionLagMs: async (domain: 'fitness' | 'orders') => (await readModels.freshness.forScope({ domain })).lagMs,
+      reconciliation: fromReconciliationLedger(resources.pg),
+    };
+    const gateway = await startGateway({
+      schema: await gatewaySchema(),
+      services: {
+        readiness: () => readiness.check(),
+        instanceId,
+        roles: settings.roles,
+        version: packageVersion(),
+        stateChanges: hub,
+        publicationHealth,
+        orders: orders.orders,
+        kafkaFirstPublications: orders.kafkaFirstPublications,
+        fitness: fitness.fitness,
+        outbox: fitness.outbox,
+        readModels,
+        reconciliation,
+        migrationStatus: () => migrationStatus(resources),
+      },
+      logger,
+      registry,
+      host: settings.httpHost,
+      port: settings.httpPort,
+      introspection: settings.graphqlIntrospection,
+      explorer: settings.graphqlExplorer,
+      development: settings.env === 'development',
+      developmentTokens: await mintDevelopmentTokens(settings),
+      verifier: tokenVerifier(settings),
+      limits: { maxDepth: settings.graphqlMaxDepth, maxCost: settings.graphqlMaxCost, maxPageSize: settings.graphqlMaxPageSize },
+      corsOrigins: settings.corsOrigins,
+    });
+    started.push(gateway);
+    return { gateway, stateChangeHub: hub, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+};

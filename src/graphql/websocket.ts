@@ -1,0 +1,132 @@
+// GraphQL over WebSocket (graphql-ws) on the gateway's HTTP server, held to the same rules as HTTP:
+// - messages are capped at the HTTP body limit (ws closes a larger one with 1009);
+// - operations pass the same depth and cost limits, and their errors carry the same stable codes;
+// - clients authenticate once, in connection_init (graphql-ws closes a refused one with 4403), and the
+//   connection is closed with TOKEN_EXPIRED_CLOSE_CODE when that token expires, so no subscription
+//   outlives the credentials that opened it (the client reconnects with a fresh token);
+// - the upgrade request's x-request-id (or a generated one) identifies the connection in logs and errors.
+import { GraphQLError, parse, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { decodeJwt } from 'jose';
+import { useServer } from 'graphql-ws/use/ws';
+import type { Server } from 'node:http';
+import { WebSocketServer } from 'ws';
+import { authenticate } from './auth';
+import type { Authentication, GatewayContext, GatewayServices } from './context';
+import { costTooHigh, operationCost, validateWithLimits } from './limits';
+import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './requestId';
+import { bearer, type TokenVerifier } from '../auth/tokens';
+import type { Logger } from '../shared/logger';
+
+/** Close code of a connection whose token expired (graphql-ws's 4403 Forbidden, with its own reason). */
+export const TOKEN_EXPIRED_CLOSE_CODE = 4403;
+// setTimeout holds at most 2^31-1 ms (24.8 days); longer waits are re-armed in steps.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface WebSocketOptions {
+  schema: GraphQLSchema;
+  server: Server;
+  services: GatewayServices;
+  logger: Logger;
+  verifier: TokenVerifier;
+  limits: { maxDepth: number; maxCost: number; maxPageSize: number };
+  maxPayloadBytes: number;
+  formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+}
+
+type Extra = {
+  auth?: Authentication;
+  requestId?: string;
+};
+
+/** When a verified token expires (its `exp`, authentic once verified); undefined without one. */
+function expiryOf(authorization: unknown): number | undefined {
+  const token = bearer(authorization);
+  const exp = token ? decodeJwt(token).exp : undefined;
+  return exp === undefined ? undefined : exp * 1000;
+}
+
+/** Closes `close` at `at` (epoch ms) unless the returned function is called first. */
+function closeAt(at: number, close: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    const left = at - Date.now();
+    if (left <= 0) return close();
+    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+  };
+  arm();
+  return () => clearTimeout(timer);
+}
+
+const coded = (errors: readonly GraphQLError[], code: string) =>
+  errors.map((e) =>
+    e.extensions.code
+      ? e
+      : new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { ...e.extensions, code } }),
+  );
+
+export function startWebSocketServer(o: WebSocketOptions): { dispose(): void | Promise<void> } {
+  const wss = new WebSocketServer({ server: o.server, path: '/graphql', maxPayload: o.maxPayloadBytes });
+  const validate = validateWithLimits(o.limits.maxDepth);
+  const format = (errors: readonly GraphQLError[], requestId: string | undefined) =>
+    withRequestId(errors.map((e) => o.formatError(e.toJSON(), e)) as { extensions?: Record<string, unknown> }[], requestId ?? '') as never;
+  const server = useServer<Record<string, unknown>, Extra>(
+    {
+      schema: o.schema,
+      onNext: (ctx, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: format(result.errors, ctx.extra.requestId) } : result,
+      onError: (ctx, _id, _payload, errors) => format(errors, ctx.extra.requestId),
+      onConnect: async (ctx) => {
+        ctx.extra.requestId = requestIdOf(ctx.extra.request.headers[REQUEST_ID_HEADER]);
+        const authorization = ctx.connectionParams?.authorization;
+        const auth = await authenticate(o.verifier, authorization);
+        if (!auth.principal) return false;
+        ctx.extra.auth = auth;
+        const expiresAt = expiryOf(authorization);
+        if (expiresAt !== undefined) {
+          const socket = ctx.extra.socket;
+          const cancel = closeAt(expiresAt, () => socket.close(TOKEN_EXPIRED_CLOSE_CODE, 'token expired'));
+          socket.once('close', cancel);
+        }
+        return true;
+      },
+      // Parse, validate (depth included) and cost here, as Apollo does for HTTP; errors get HTTP's codes.
+      onSubscribe: (_ctx, _id, payload) => {
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query);
+        } catch (err) {
+          return coded([err instanceof GraphQLError ? err : new GraphQLError('the operation could not be parsed')], 'GRAPHQL_PARSE_FAILED');
+        }
+        const invalid = validate(o.schema, document);
+        if (invalid.length) return coded(invalid, 'GRAPHQL_VALIDATION_FAILED');
+        try {
+          const cost = operationCost(o.schema, document, payload.operationName, payload.variables, o.limits.maxPageSize);
+          const refused = cost === undefined ? undefined : costTooHigh(cost, o.limits.maxCost);
+          if (refused) return [refused];
+        } catch (err) {
+          return [err as GraphQLError];
+        }
+        return { schema: o.schema, document, operationName: payload.operationName, variableValues: payload.variables };
+      },
+      context: (ctx): GatewayContext => ({
+        requestId: ctx.extra.requestId ?? requestIdOf(undefined),
+        auth: ctx.extra.auth ?? {},
+        logger: o.logger,
+        services: o.services,
+        connection: { bufferedBytes: () => ctx.extra.socket.bufferedAmount, close: (code, reason) => ctx.extra.socket.close(code, reason) },
+      }),
+    },
+    wss,
+  );
+  // graphql-ws prints every socket error with its stack (console.error), and any client can cause one
+  // (a message over maxPayload, a bad frame): ws has already closed such a connection with the right
+  // code (1009, 1002), so log one line instead.
+  wss.on('connection', (socket) => {
+    socket.removeAllListeners('error');
+    socket.on('error', (err: Error & { code?: string }) => {
+      o.logger.warn({ code: err.code, reason: err.message }, 'WebSocket connection closed on a protocol error');
+      if (socket.readyState === socket.OPEN) socket.close(1011, 'Internal server error');
+    });
+  });
+  return server;
+}

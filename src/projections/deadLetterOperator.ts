@@ -1,0 +1,128 @@
+// The projector's dead letters as an operator surface. Every message the mapping rejected is a row of
+// projector_dead_letters (written by the projector in the same flush as its data). Operators list
+// them (never their content) and replay chosen ones through the current mapping, for example after a
+// mapping defect is fixed or a schemaVersion 2 rollout reached the projector: a message the mapping
+// now accepts is inserted into its projection table (keeping its own version and eventId, so it can
+// never replace a newer version) and marked REPLAYED; one it still rejects stays DEAD with its new
+// reason. The backlog (rows still DEAD) is a gauge read from ClickHouse at scrape time.
+import type { Registry } from 'prom-client';
+import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
+import { gauge } from '../metrics/registry';
+import { DOMAINS } from '../publication/event';
+import type { Clock } from '../shared/clock';
+import type { ConsumedMessage, MessageMapper } from './mapMessage';
+import type { FitnessRow, OrderRow } from './rows';
+import { insertDeadLetters, type StoredDeadLetter } from './sql/insertDeadLetters';
+import { insertFitnessResults } from './sql/insertFitnessResults';
+import { insertOrders } from './sql/insertOrders';
+import {
+  deadLetterBacklog,
+  listDeadLetters,
+  storedDeadLetters,
+  type DeadLetterCursor,
+  type DeadLetterFilter,
+  type DeadLetterKey,
+  type DeadLetterSummary,
+} from './sql/readDeadLetters';
+
+export interface ReplayedDeadLetter extends DeadLetterSummary {
+  /** PROJECTED: the current mapping accepted it and the row is in the read model. REJECTED_AGAIN: still dead, with its new reason. */
+  outcome: 'PROJECTED' | 'REJECTED_AGAIN';
+}
+
+export interface ProjectorDeadLetters {
+  list(filter: DeadLetterFilter, first: number, after?: DeadLetterCursor): Promise<DeadLetterSummary[]>;
+  /** Replays the chosen DEAD messages (by key, or the first `limit` matching a filter), oldest first. */
+  replay(selection: DeadLetterFilter, limit: number, requestedBy: string): Promise<ReplayedDeadLetter[]>;
+  backlog(): Promise<Map<string, number>>;
+}
+
+export interface ProjectorDeadLettersDeps {
+  ch: ClickHouseClient;
+  database: string;
+  /** The projector's consumer group (whose dead letters these are). */
+  consumer: string;
+  clock: Clock;
+  /** The current mapping: the projector's own unless a test substitutes one. */
+  map: MessageMapper;
+  registry?: Registry;
+}
+
+function messageOf(r: StoredDeadLetter): ConsumedMessage {
+  const headers = JSON.parse(r.headers || '{}') as Record<string, string>;
+  return {
+    topic: r.sourceTopic,
+    partition: r.sourcePartition,
+    offset: r.sourceOffset,
+    key: r.key ? Buffer.from(r.key, 'base64') : null,
+    value: r.value ? Buffer.from(r.value, 'base64') : null,
+    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Buffer.from(v, 'base64')])),
+  };
+}
+
+function summaryOf(r: StoredDeadLetter): DeadLetterSummary {
+  return {
+    domain: r.domain,
+    sourceTopic: r.sourceTopic,
+    sourcePartition: r.sourcePartition,
+    sourceOffset: r.sourceOffset,
+    reason: r.reason,
+    detail: r.detail,
+    eventId: r.eventId,
+    aggregateId: r.aggregateId,
+    deadAtMs: r.deadAtMs,
+    status: r.status,
+    replays: r.replays,
+    lastReplayedAtMs: r.lastReplayedAtMs,
+    lastReplayedBy: r.lastReplayedBy,
+  };
+}
+
+export function projectorDeadLetters(d: ProjectorDeadLettersDeps): ProjectorDeadLetters {
+  const backlog = () => deadLetterBacklog(d.ch, d.database, d.consumer);
+  if (d.registry)
+    gauge<'domain'>(d.registry, {
+      name: 'tidemark_projector_dead_letter_backlog',
+      help: 'Messages the projector dead-lettered and nobody has replayed yet, by domain (read from ClickHouse at scrape time).',
+      labelNames: ['domain'],
+      async collect() {
+        const n = await backlog().catch(() => undefined);
+        if (n) for (const domain of DOMAINS) this.set({ domain }, n.get(domain) ?? 0);
+      },
+    });
+
+  return {
+    list: (filter, first, after) => listDeadLetters(d.ch, d.database, d.consumer, filter, first, after),
+    backlog,
+    async replay(selection, limit, requestedBy) {
+      const rows = await storedDeadLetters(d.ch, d.database, d.consumer, { ...selection, statuses: ['DEAD'] }, limit);
+      const now = d.clock.now().getTime();
+      const fitness: FitnessRow[] = [];
+      const orders: OrderRow[] = [];
+      const updated: StoredDeadLetter[] = [];
+      const out: ReplayedDeadLetter[] = [];
+      for (const r of rows) {
+        const mapped = d.map(messageOf(r), r.domain, now);
+        const next = {
+          ...r,
+          replays: r.replays + 1,
+          lastReplayedAtMs: now,
+          lastReplayedBy: requestedBy,
+          version: Math.max(now, r.version + 1),
+        };
+        if (mapped.kind === 'row') {
+          if (mapped.projected.table === 'fitness_results') fitness.push(mapped.projected.row);
+          else orders.push(mapped.projected.row);
+          updated.push({ ...next, status: 'REPLAYED' });
+        } else updated.push({ ...next, reason: mapped.deadLetter.reason, detail: mapped.deadLetter.detail });
+        out.push({ ...summaryOf(updated[updated.length - 1]!), outcome: mapped.kind === 'row' ? 'PROJECTED' : 'REJECTED_AGAIN' });
+      }
+      // The projection first: if marking the rows fails, a second replay inserts the same versions again (harmless).
+      await Promise.all([insertFitnessResults(d.ch, d.database, fitness), insertOrders(d.ch, d.database, orders)]);
+      await insertDeadLetters(d.ch, d.database, updated);
+      return out;
+    },
+  };
+}
+
+export type { DeadLetterCursor, DeadLetterFilter, DeadLetterKey, DeadLetterSummary };

@@ -1,0 +1,34 @@
+// The two inputs of every freshness question, built in one place for each process: what the stores
+// still hold unpublished (outbox and fallback rows) and how far the projector got against the Kafka
+// log. Read models ask them per request (short timeouts: a marker must answer); reconciliation asks
+// them before and after a comparison (longer: its verdict waits for them).
+import type { Resources } from '../../app/resources';
+import type { Settings } from '../../config/settings';
+import { projectorGroupId } from '../projectorGroup';
+import { fromPublicationStores, type PendingPublications } from './pendingPublications';
+import { fromKafkaAndCheckpoints, type ProjectionProgressSource } from './projectionProgress';
+
+export interface FreshnessInputs {
+  pending: PendingPublications;
+  progress: ProjectionProgressSource;
+}
+
+export function freshnessInputsFrom(
+  r: Resources,
+  o: { onError: (store: string, err: unknown) => void; timeoutMs?: number; settings?: Settings },
+): FreshnessInputs {
+  const s = o.settings ?? r.settings;
+  return {
+    pending: fromPublicationStores({ shards: r.mysql, pg: r.pg, onError: o.onError, timeoutMs: o.timeoutMs }),
+    progress: fromKafkaAndCheckpoints({
+      kafka: r.kafka,
+      clickhouse: r.clickhouse,
+      database: s.clickhouseDatabase,
+      topics: r.topics,
+      consumer: projectorGroupId(s),
+      staleAfterMs: s.freshnessStaleAfterMs,
+      onError: o.onError,
+      timeoutMs: o.timeoutMs,
+    }),
+  };
+}

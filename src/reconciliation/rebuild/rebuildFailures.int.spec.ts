@@ -1,0 +1,254 @@
+// The projection rebuild's failure paths on the real engines (MariaDB shards, PostgreSQL ledger,
+// ClickHouse), each reached by a real failure or a real write at a chosen moment:
+//   before the swap  the authoritative store is unreachable during LOAD: FAILED, the shadow dropped,
+//                    readers' live table untouched;
+//   validation       an authoritative row no projection holds appears after LOAD (the limiter, called
+//                    between the source read and the shadow insert, writes it): VALIDATION_FAILED
+//                    before the swap, the shadow dropped, the live table untouched;
+//   after the swap   the verification finds a bad row written to the live table after the swap:
+//                    FAILED with VERIFICATION_FAILED and the retired table kept for a rollback; and the
+//                    verification itself failing (ClickHouse unreachable): FAILED, retired table kept;
+//   stale            a RUNNING rebuild without a heartbeat (its process died) is marked ABANDONED when the
+//                    next one starts; one with a fresh heartbeat makes the next start a CONFLICT.
+// The happy path (validate, swap, verify) runs first so the harness is known to work.
+import { SINGLE_SERVER } from '../../infra/clickhouse/layout';
+import knex from 'knex';
+import { fromClickHouse } from '../../infra/clickhouse/fromClickHouse';
+import { ident, str } from '../../infra/clickhouse/literal';
+import { fromPublicationStores } from '../../projections/freshness/pendingPublications';
+import { fromKafkaAndCheckpoints } from '../../projections/freshness/projectionProgress';
+import { projectorGroupId } from '../../projections/projectorGroup';
+import { insertJsonEachRow } from '../../projections/sql/insertJsonEachRow';
+import { exponentialBackoff } from '../../relay/backoff';
+import { systemClock } from '../../shared/clock';
+import { silentLogger } from '../../shared/logger';
+import { fitnessStates, seedProjection, seedSource } from '../../../test/support/reconciliationSeed';
+import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
+import { itWithClickHouseServer } from '../../../test/support/clickhouseServerOnly';
+import { compareScope, type CompareDeps } from '../compareScope';
+import { eventOfState, fitnessSource } from '../fitness/fitnessSource';
+import type { RebuildRecord } from '../ledger/records';
+import { startRebuild } from '../ledger/sql/rebuildRows';
+import { fromFreshnessSources } from '../pipeline/pipelineProbe';
+import { unlimited, type RateLimiter } from '../repair/rateLimiter';
+import { scopeJson, scopeKey, type CampaignScope } from '../scope';
+import { clickhouseTarget } from '../target/clickhouseTarget';
+import { compareSettingsOf } from '../wiring';
+import { projectionLineOf } from './projectionLines';
+import { startProjectionRebuild, type RebuildDeps } from './rebuildProjection';
+
+// knex's own connection-error logging, silenced for the deliberately unreachable shards.
+const quiet = { warn: () => undefined, error: () => undefined, debug: () => undefined, deprecate: () => undefined };
+
+describe('projection rebuild failure paths', () => {
+  let env: TestEnv;
+  let deadShards: knex.Knex[] = [];
+  const hourAgo = new Date(Date.now() - 3600_000);
+  let nextSequence = 1;
+
+  beforeAll(async () => {
+    env = await createTestEnv({ reconcileCatchUpWaitMs: 500, reconcileRetryBaseMs: 50, reconcileRetryMaxMs: 100 });
+  });
+  afterAll(async () => {
+    await Promise.all(deadShards.map((d) => d.destroy()));
+    await env?.cleanup();
+  });
+
+  /** A finished campaign: `count` results in the shards and the same content in ClickHouse. */
+  async function campaign(detectId: number, count = 8): Promise<CampaignScope> {
+    const states = fitnessStates({ detectId, count, firstSequence: nextSequence, updatedAt: hourAgo }, 2);
+    nextSequence += count;
+    await seedSource(env.resources, states);
+    await seedProjection(env.resources, states);
+    return { domain: 'fitness', detectId };
+  }
+
+  const ch = () => env.resources.clickhouse;
+  const db = () => env.settings.clickhouseDatabase;
+  async function tables(): Promise<string[]> {
+    const rs = await ch().query({
+      query: `SELECT name FROM system.tables WHERE database = ${str(db())} AND name LIKE 'fitness_results%' ORDER BY name`,
+      format: 'JSONEachRow',
+    });
+    return (await rs.json<{ name: string }>()).map((r) => r.name);
+  }
+  /** The live table's physical content (what readers see), to show a failed rebuild left it alone. */
+  async function liveContent(): Promise<string> {
+    const rs = await ch().query({
+      query: `SELECT count() AS n, sum(cityHash64(data_id, version, toString(result), is_deleted)) AS h FROM ${ident(db())}.fitness_results`,
+      format: 'JSONEachRow',
+    });
+    return JSON.stringify(await rs.json());
+  }
+
+  function compareDeps(): Omit<CompareDeps, 'source' | 'target' | 'table' | 'beforeTargetScan'> {
+    const r = env.resources;
+    return {
+      pipeline: fromFreshnessSources({
+        pending: fromPublicationStores({ shards: r.mysql, pg: r.pg }),
+        progress: fromKafkaAndCheckpoints({
+          kafka: r.kafka,
+          clickhouse: r.clickhouse,
+          database: db(),
+          topics: r.topics,
+          consumer: projectorGroupId(env.settings),
+          staleAfterMs: 60000,
+        }),
+        clock: systemClock,
+      }),
+      clock: systemClock,
+      retry: exponentialBackoff({ baseMs: 50, maxMs: 100, maxAttempts: 3 }),
+      settings: compareSettingsOf(env.settings).fitness,
+    };
+  }
+
+  function deps(over: Partial<RebuildDeps> = {}, finished: RebuildRecord[] = []): RebuildDeps {
+    const source = fitnessSource(env.resources.mysql);
+    const target = clickhouseTarget(ch(), db(), 'fitness');
+    const compare = compareDeps();
+    return {
+      ledger: env.resources.pg,
+      ch: ch(),
+      database: db(),
+      layout: SINGLE_SERVER,
+      source,
+      target,
+      compare,
+      limiter: unlimited,
+      clock: systemClock,
+      logger: silentLogger,
+      catchUpMarginMs: env.settings.rebuildCatchUpMarginMs,
+      staleAfterMs: env.settings.rebuildStaleAfterMs,
+      verify: async (scope) => compareScope({ ...compare, source, target }, scope, 'CONTENT', false),
+      finished: async (r) => void finished.push(r),
+      ...over,
+    };
+  }
+
+  it('validates, swaps and verifies a healthy scope (the harness works)', async () => {
+    const scope = await campaign(61001);
+    const finished: RebuildRecord[] = [];
+    const r = await (await startProjectionRebuild(deps({}, finished), scope, 'test', 'happy path')).done;
+    expect(r).toMatchObject({ status: 'VERIFIED', phase: 'DONE', retiredTable: null, errorCode: null, sourceRows: 8 });
+    expect(finished.map((f) => f.status)).toEqual(['VERIFIED']);
+    expect(await tables()).toEqual(['fitness_results']);
+  });
+
+  it('drops the shadow and leaves the live table untouched when the authoritative store fails before the swap', async () => {
+    const scope = await campaign(61002);
+    const before = await liveContent();
+    // The shards' server is unreachable (a closed port): SHADOW and COPY work, LOAD's source read fails.
+    deadShards = env.settings.fitnessShardDatabases.map((database) =>
+      knex({
+        client: 'mysql2',
+        connection: { host: '127.0.0.1', port: 1, user: 'x', database, connectTimeout: 500 },
+        pool: { min: 0, max: 1 },
+        acquireConnectionTimeout: 1500,
+        log: quiet,
+      }),
+    );
+    const source = fitnessSource({
+      shards: deadShards.map((d, index) => ({ index, database: env.settings.fitnessShardDatabases[index]!, db: d })),
+    });
+    const finished: RebuildRecord[] = [];
+    const started = await startProjectionRebuild(deps({ source }, finished), scope, 'test', 'source down');
+    const r = await started.done;
+    expect(r).toMatchObject({ status: 'FAILED', phase: 'LOAD', retiredTable: null, swappedAt: null });
+    expect(r.errorCode).not.toBeNull();
+    expect(r.errorSummary).not.toMatch(/after the swap/);
+    expect(finished.map((f) => [f.id, f.status])).toEqual([[r.id, 'FAILED']]);
+    // The shadow existed (SHADOW and COPY ran) and is gone; readers never left the live table.
+    expect(r.shadowTable).toBe(`fitness_results__rebuild_${r.id}`);
+    expect(await tables()).toEqual(['fitness_results']);
+    expect(await liveContent()).toBe(before);
+  });
+
+  it('fails validation when an authoritative row appears after LOAD that no projection holds: VALIDATION_FAILED, shadow dropped', async () => {
+    const scope = await campaign(61003);
+    const before = await liveContent();
+    const late = fitnessStates({ detectId: 61003, count: 1, firstSequence: 9000, updatedAt: hourAgo }, 2);
+    let wrote = 0;
+    // Called between the source read and the shadow insert: the moment to change the source.
+    const limiter: RateLimiter = {
+      async acquire() {
+        if (wrote++ === 0) await seedSource(env.resources, late);
+      },
+    };
+    const r = await (await startProjectionRebuild(deps({ limiter }), scope, 'test', 'late source row')).done;
+    expect(wrote).toBeGreaterThan(0);
+    expect(r).toMatchObject({ status: 'FAILED', phase: 'VALIDATE', errorCode: 'VALIDATION_FAILED', retiredTable: null, swappedAt: null });
+    expect(r.validation).toMatchObject({ scope: { outcome: expect.not.stringMatching(/^CLEAN$/) } });
+    expect((r.validation as { scope: { discrepancies: number } }).scope.discrepancies).toBeGreaterThan(0);
+    expect(await tables()).toEqual(['fitness_results']);
+    expect(await liveContent()).toBe(before);
+  });
+
+  it('keeps the retired table for a rollback when the verification after the swap finds a bad row: VERIFICATION_FAILED', async () => {
+    const scope = await campaign(61004);
+    const base = deps();
+    const states = fitnessStates({ detectId: 61004, count: 8, firstSequence: nextSequence - 8, updatedAt: hourAgo }, 2);
+    const victim = states.find((s) => !s.isDeleted)!;
+    // A bad write reaches the live (rebuilt) table after the swap: same version, other content.
+    const verify: RebuildDeps['verify'] = async (s) => {
+      await insertJsonEachRow(ch(), db(), 'fitness_results', [
+        projectionLineOf(eventOfState({ ...victim, result: '999.000' }), Date.now()),
+      ]);
+      return base.verify(s);
+    };
+    const r = await (await startProjectionRebuild({ ...base, verify }, scope, 'test', 'bad write after swap')).done;
+    expect(r).toMatchObject({ status: 'FAILED', phase: 'VERIFY', errorCode: 'VERIFICATION_FAILED' });
+    expect(r.swappedAt).not.toBeNull();
+    expect(r.errorSummary).toMatch(/retired table kept for rollback/);
+    expect(r.validation).toMatchObject({ verification: { outcome: 'DISCREPANCIES' } });
+    // The retired table (the pre-rebuild live data) is kept, beside the new live table.
+    expect(r.retiredTable).toMatch(/^fitness_results__(retired|rebuild)_\d+$/);
+    expect(await tables()).toEqual(['fitness_results', r.retiredTable].sort());
+  });
+
+  itWithClickHouseServer('keeps the retired table when the verification itself fails after the swap (ClickHouse unreachable)', async () => {
+    const scope = await campaign(61005);
+    const base = deps();
+    const unreachable = fromClickHouse({ ...env.settings, clickhouseUrl: 'http://127.0.0.1:1' });
+    const deadTarget = clickhouseTarget(unreachable, db(), 'fitness');
+    const verify: RebuildDeps['verify'] = (s) =>
+      compareScope({ ...base.compare, source: base.source, target: deadTarget }, s, 'CONTENT', false);
+    const before = await tables();
+    try {
+      const r = await (await startProjectionRebuild({ ...base, verify }, scope, 'test', 'verification fails')).done;
+      expect(r).toMatchObject({ status: 'FAILED', phase: 'VERIFY' });
+      expect(r.errorCode).toMatch(/ECONNREFUSED/);
+      expect(r.errorSummary).toMatch(/^after the swap \(retired table kept\)/);
+      expect(r.retiredTable).toMatch(/^fitness_results__(retired|rebuild)_\d+$/);
+      expect(await tables()).toEqual([...before, r.retiredTable].sort());
+    } finally {
+      await unreachable.close();
+    }
+  });
+
+  it('marks a rebuild whose process stopped heart-beating ABANDONED when the next starts; a live one makes it a CONFLICT', async () => {
+    const scope = await campaign(61006);
+    const row = {
+      domain: 'fitness' as const,
+      scopeKey: scopeKey(scope),
+      scope: scopeJson(scope),
+      shadowTable: 'fitness_results__pending',
+      requestedBy: 'crashed',
+      reason: 'crashed',
+    };
+    const staleAfterMs = env.settings.rebuildStaleAfterMs;
+    // A live rebuild (fresh heartbeat) of the same domain: the next start is refused, typed and retriable.
+    const live = await startRebuild(env.resources.pg, row, new Date(), staleAfterMs);
+    await expect(startProjectionRebuild(deps(), scope, 'test', 'second')).rejects.toMatchObject({ code: 'CONFLICT', retriable: true });
+    // Its process dies: no heartbeat for longer than REBUILD_STALE_AFTER_MS.
+    await env.resources
+      .pg('projection_rebuilds')
+      .where({ id: live.id })
+      .update({ heartbeat_at: new Date(Date.now() - staleAfterMs - 1000) });
+    const r = await (await startProjectionRebuild(deps(), scope, 'test', 'after the crash')).done;
+    expect(r).toMatchObject({ status: 'VERIFIED', phase: 'DONE' });
+    expect(await env.resources.pg('projection_rebuilds').where({ id: live.id }).first()).toMatchObject({
+      status: 'FAILED',
+      error_code: 'ABANDONED',
+    });
+  });
+});

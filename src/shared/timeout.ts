@@ -1,0 +1,37 @@
+// The one way to bound a promise in time. The wrapped work keeps running after the timer fires (a
+// Kafka request already written to a socket cannot be cancelled), which is why a timed-out publish
+// is "delivery unknown", never "not delivered". The loser's rejection is swallowed so it can never
+// surface as an unhandled rejection after the race is decided.
+import { TidemarkError, type ErrorCode } from './errors';
+
+export class OperationTimeoutError extends TidemarkError {
+  constructor(
+    readonly operation: string,
+    readonly timeoutMs: number,
+    code: ErrorCode = 'PUBLISH_TIMEOUT',
+  ) {
+    super(code, `${operation} did not finish within ${timeoutMs} ms`, { details: { operation, timeoutMs } });
+    this.name = 'OperationTimeoutError';
+  }
+}
+
+/** Rejects with OperationTimeoutError(operation) (or `onTimeout()`) when `work` takes longer than `timeoutMs`. */
+export function withTimeout<T>(work: Promise<T>, timeoutMs: number, operation: string | (() => Error)): Promise<T> {
+  work.catch(() => undefined);
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(typeof operation === 'string' ? new OperationTimeoutError(operation, timeoutMs) : operation()),
+      Math.max(1, timeoutMs),
+    );
+    work.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}

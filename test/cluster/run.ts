@@ -1,0 +1,42 @@
+// `npm run test:cluster`: the read side on a real ClickHouse cluster. Brings up the usual stack
+// (MariaDB, PostgreSQL, Kafka) and the local 3-server cluster (src/devstack/clickhouseCluster.ts:
+// shard 1 = s1r1, shard 2 = s2r1 + s2r2, ZooKeeper), then runs, with CLICKHOUSE_URL at s1r1 and
+// CLICKHOUSE_CLUSTER=tidemark, the suites that prove the read side end to end on one code path with
+// the single server: the read models (teacher story, late version and duplicate, deletion, reports,
+// orders), reconciliation with repair and the controlled rebuild, and the loss of a replica during
+// projection. In band: the replica-loss suite kills a server the others would otherwise be using.
+import { spawnSync } from 'node:child_process';
+import { repoRoot, stackPath } from '../../src/config/paths';
+import { loadSettings } from '../../src/config/settings';
+import { CLICKHOUSE_CLUSTER, clickhouseClusterStack } from '../../src/devstack/clickhouseCluster';
+import { stackServices, stackUp } from '../../src/devstack/stack';
+
+export const CLUSTER_SUITES = ['test/e2e/readModels.e2e.spec.ts', 'test/e2e/reconciliation.e2e.spec.ts', 'test/cluster/'];
+
+async function main(): Promise<number> {
+  const log = (l: string) => process.stderr.write(`[cluster] ${l}\n`);
+  const base = loadSettings({ ...process.env });
+  const cluster = clickhouseClusterStack({ stackDir: stackPath(base), root: repoRoot, log });
+  const started = Date.now();
+  await Promise.all([stackUp(stackServices(base, log), log), cluster.up()]);
+  log(`stack and ClickHouse cluster ${cluster.cluster} up in ${Date.now() - started} ms (${cluster.nodes.map((n) => n.name).join(', ')})`);
+  const env = { ...process.env, CLICKHOUSE_URL: cluster.entryUrl, CLICKHOUSE_CLUSTER: CLICKHOUSE_CLUSTER };
+  const jest = spawnSync(
+    'npx',
+    ['jest', '--selectProjects', 'int', '--runInBand', ...(process.argv.length > 2 ? process.argv.slice(2) : CLUSTER_SUITES)],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: 'inherit',
+    },
+  );
+  return jest.status ?? 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`test:cluster: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);
