@@ -12,6 +12,16 @@ export async function benchEnv(overrides: Partial<Settings> = {}): Promise<Bench
   return createTestEnv({ kafkaPartitions: defaults.kafkaPartitions, logLevel: 'warn', ...overrides });
 }
 
+/**
+ * Settings to try on our side of a row without editing code, for A/B runs: `BENCH_CHILD_<VARIABLE>=v`
+ * in the bench's environment sets `<VARIABLE>=v` in every child (gateway, relay, projector).
+ */
+function childSettingsFromEnv(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (k.startsWith('BENCH_CHILD_') && v !== undefined) out[k.slice(12)] = v;
+  return out;
+}
+
 /** The environment variables that point a child process (gateway, relay, projector) at `s`. */
 export function childEnvFor(s: Settings, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
@@ -45,6 +55,7 @@ export function childEnvFor(s: Settings, extra: Record<string, string> = {}): No
     GRAPHQL_EXPLORER: 'false',
     // Every process serves /metrics on OPS_PORT; children of one bench (two gateways in row 1) must not share it.
     OPS_PORT: '0',
+    ...childSettingsFromEnv(),
     ...extra,
   };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
