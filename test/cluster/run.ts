@@ -5,11 +5,11 @@
 // the single server: the read models (teacher story, late version and duplicate, deletion, reports,
 // orders), reconciliation with repair and the controlled rebuild, and the loss of a replica during
 // projection. In band: the replica-loss suite kills a server the others would otherwise be using.
-import { spawnSync } from 'node:child_process';
 import { repoRoot, stackPath } from '../../src/config/paths';
 import { loadSettings } from '../../src/config/settings';
 import { CLICKHOUSE_CLUSTER, clickhouseClusterStack } from '../../src/devstack/clickhouseCluster';
 import { stackServices, stackUp } from '../../src/devstack/stack';
+import { exitWith, runJestInt } from '../support/jestRunner';
 
 export const CLUSTER_SUITES = ['test/e2e/readModels.e2e.spec.ts', 'test/e2e/reconciliation.e2e.spec.ts', 'test/cluster/'];
 
@@ -21,22 +21,7 @@ async function main(): Promise<number> {
   await Promise.all([stackUp(stackServices(base, log), log), cluster.up()]);
   log(`stack and ClickHouse cluster ${cluster.cluster} up in ${Date.now() - started} ms (${cluster.nodes.map((n) => n.name).join(', ')})`);
   const env = { ...process.env, CLICKHOUSE_URL: cluster.entryUrl, CLICKHOUSE_CLUSTER: CLICKHOUSE_CLUSTER };
-  const jest = spawnSync(
-    'npx',
-    ['jest', '--selectProjects', 'int', '--runInBand', ...(process.argv.length > 2 ? process.argv.slice(2) : CLUSTER_SUITES)],
-    {
-      cwd: repoRoot,
-      env,
-      stdio: 'inherit',
-    },
-  );
-  return jest.status ?? 1;
+  return runJestInt(['--runInBand', ...(process.argv.length > 2 ? process.argv.slice(2) : CLUSTER_SUITES)], env);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(`test:cluster: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+exitWith('test:cluster', main);

@@ -3,7 +3,6 @@
 // manager runs beside the 3.9 one (127.0.0.1:9192, data in <STACK_DIR>/kafka-4). It brings that stack
 // up, prints the versions it runs against (SELECT version(), the broker's release and what kafkajs
 // negotiates with it), then runs jest with the same settings in every worker.
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, stackPath } from '../../src/config/paths';
@@ -14,6 +13,7 @@ import { lineOfPid, KAFKA_LINES } from '../../src/devstack/kafkaBroker';
 import { stackServices, stackUp } from '../../src/devstack/stack';
 import { alive, readPid } from '../../src/devstack/system';
 import { fromClickHouse } from '../../src/infra/clickhouse/fromClickHouse';
+import { exitWith, runJestInt } from '../support/jestRunner';
 
 /** The engines this run pins; test processes read them from the environment like any setting. */
 export const ENGINES_ENV = {
@@ -95,22 +95,12 @@ async function main(): Promise<number> {
   await stackUp(stackServices(s, log));
   const lines = await versions(s);
   for (const l of lines) log(`running against ${l}`);
-  // Paths given on the command line narrow the run; jest's array options come last so none swallows them.
+  // Paths given on the command line narrow the run; jest's list options come after them so none swallows them.
   const ignore = NOT_ENGINE_SUITES.map((p) => `--testPathIgnorePatterns=${p}`);
-  const jest = spawnSync('npx', ['jest', ...process.argv.slice(2), '--selectProjects', 'int', ...ignore], {
-    cwd: repoRoot,
-    env: { ...env, TIDEMARK_ENGINES_RUN: '1' },
-    stdio: 'inherit',
-  });
+  const status = runJestInt([...process.argv.slice(2), ...ignore], { ...env, TIDEMARK_ENGINES_RUN: '1' });
   for (const l of lines) log(`ran against ${l}`);
   rmSync(join(stackPath(s), 'engines'), { recursive: true, force: true });
-  return jest.status ?? 1;
+  return status;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(`test:engines: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+exitWith('test:engines', main);
