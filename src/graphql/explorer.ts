@@ -35,7 +35,9 @@ export const explorerHtml = `<!doctype html>
   var fetcher = GraphiQL.createFetcher({ url: window.location.origin + '/graphql', wsClient: wsClient });
   ReactDOM.createRoot(document.getElementById('graphiql')).render(
     React.createElement(GraphiQL, { fetcher: fetcher, defaultEditorToolsVisibility: true,
-      defaultQuery: '# Put your token in Headers: {"Authorization": "Bearer ..."}\\n# Subscriptions work here too (operator token): subscription { publicationStateChanged { eventId to at } }\\n{ health { ready stores { store up } } }\\n' }));
+      defaultQuery: '# Put your token in Headers: {"Authorization": "Bearer ..."}\\n'
+        + '# Subscriptions work here too (operator token): subscription { publicationStateChanged { eventId to at } }\\n'
+        + '{ health { ready stores { store up } } }\\n' }));
 </script></body></html>`;
 
 export function explorerAssets(): Router {

@@ -103,8 +103,18 @@ const CONNECTION_CODES = new Set([
 
 // Drivers that lost their connection mid-transaction say so only in the message: mysql2 for a
 // statement on a connection the server closed, pg for a client whose socket failed.
-const CONNECTION_MESSAGES =
-  /ECONNREFUSED|Connection terminated|connect ETIMEDOUT|socket hang up|connection is in closed state|Client has encountered a connection error|Connection lost|Connection was killed/;
+const CONNECTION_MESSAGES = new RegExp(
+  [
+    'ECONNREFUSED',
+    'Connection terminated',
+    'connect ETIMEDOUT',
+    'socket hang up',
+    'connection is in closed state',
+    'Client has encountered a connection error',
+    'Connection lost',
+    'Connection was killed',
+  ].join('|'),
+);
 
 /** True when an unknown driver error means the store could not be reached (retriable). */
 export function isConnectionError(err: unknown): boolean {

@@ -47,9 +47,8 @@ export async function call<T>(c: GatewayConnection, query: string, variables: Re
       body: JSON.stringify({ query, variables }),
     });
   } catch (err) {
-    throw new Error(
-      `cannot reach the gateway at ${c.url} (${(err as Error & { cause?: { code?: string } }).cause?.code ?? (err as Error).message}); is it running? (--url or TIDEMARK_URL)`,
-    );
+    const why = (err as Error & { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+    throw new Error(`cannot reach the gateway at ${c.url} (${why}); is it running? (--url or TIDEMARK_URL)`);
   }
   let answer: GraphQLAnswer<T>;
   try {

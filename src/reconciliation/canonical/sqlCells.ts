@@ -65,7 +65,9 @@ function chDecimal(e: string, scale: number): string {
 function chTimestamp(e: string): string {
   const t = `toDateTime(intDiv(${e}, 1000), 'UTC')`;
   const two = (part: string) => `substring(toString(100 + ${part}(${t})), 2)`;
-  return `concat(toString(toYear(${t})), '-', ${two('toMonth')}, '-', ${two('toDayOfMonth')}, 'T', ${two('toHour')}, ':', ${two('toMinute')}, ':', ${two('toSecond')}, '.', substring(toString(1000 + ${e} % 1000), 2), 'Z')`;
+  const date = `toString(toYear(${t})), '-', ${two('toMonth')}, '-', ${two('toDayOfMonth')}`;
+  const time = `${two('toHour')}, ':', ${two('toMinute')}, ':', ${two('toSecond')}, '.', substring(toString(1000 + ${e} % 1000), 2)`;
+  return `concat(${date}, 'T', ${time}, 'Z')`;
 }
 
 /**

@@ -15,7 +15,9 @@ export async function shardBuckets(db: Knex, scope: CampaignScope, level: Compar
   const r = scopeRows(scope);
   const hash = mysqlCells.hash64(mysqlCells.digest(fitnessLineSql(level)));
   const [rows] = (await db.raw(
-    `SELECT b.bucket, COUNT(*) AS n, ${mysqlCells.xorAgg('b.h')} AS x FROM (SELECT ${BUCKET_OF_R(bucketCount)} AS bucket, ${hash} AS h FROM ${r.sql}) b GROUP BY b.bucket`,
+    `SELECT b.bucket, COUNT(*) AS n, ${mysqlCells.xorAgg('b.h')} AS x
+       FROM (SELECT ${BUCKET_OF_R(bucketCount)} AS bucket, ${hash} AS h FROM ${r.sql}) b
+      GROUP BY b.bucket`,
     r.bindings,
   )) as [{ bucket: number | string; n: number | string; x: number | string }[]];
   return rows.map((row) => ({ bucket: Number(row.bucket), count: Number(row.n), xor: uint64Of(row.x) }));

@@ -16,7 +16,9 @@ export async function shardStates(db: Knex, scope: CampaignScope, level: Compare
   const r = scopeRows(scope, filter);
   const line = fitnessLineSql(level);
   const [rows] = (await db.raw(
-    `SELECT CAST(r.data_id AS CHAR) AS id, r.version, r.is_deleted, ${mysqlCells.digest(line)} AS digest, r.updated_at${filter.withLines ? `, ${line} AS line` : ''} FROM ${r.sql}`,
+    `SELECT CAST(r.data_id AS CHAR) AS id, r.version, r.is_deleted, ${mysqlCells.digest(line)} AS digest,
+            r.updated_at${filter.withLines ? `, ${line} AS line` : ''}
+       FROM ${r.sql}`,
     r.bindings,
   )) as [{ id: string; version: number; is_deleted: number; digest: string; updated_at: Date; line?: string }[]];
   return rows.map((row) => ({

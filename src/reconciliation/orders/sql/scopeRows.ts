@@ -19,7 +19,8 @@ const RS = 0x1e;
 function itemsSql(): string {
   const col: Record<string, string> = { sku: "t.e->>'sku'", quantity: "t.e->>'quantity'", unitPrice: "t.e->>'unitPrice'" };
   const cells = ORDER_ITEM_FIELDS.map((f) => postgresCells.cell(f.type, col[f.name]!));
-  return `COALESCE((SELECT string_agg(concat_ws(chr(${GS}), ${cells.join(', ')}), chr(${RS}) ORDER BY t.ord) FROM jsonb_array_elements(r.items) WITH ORDINALITY AS t(e, ord)), '')`;
+  return `COALESCE((SELECT string_agg(concat_ws(chr(${GS}), ${cells.join(', ')}), chr(${RS}) ORDER BY t.ord)
+                      FROM jsonb_array_elements(r.items) WITH ORDINALITY AS t(e, ord)), '')`;
 }
 
 const COLUMN_OF: Record<string, string> = {

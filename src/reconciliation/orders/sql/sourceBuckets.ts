@@ -13,7 +13,9 @@ export async function ordersBuckets(db: Knex, scope: OrderWindowScope, level: Co
   const r = scopeRows(scope);
   const hash = postgresCells.hash64(postgresCells.digest(orderLineSql(level)));
   const res = await db.raw<{ rows: { bucket: string; n: string; x: string | null }[] }>(
-    `SELECT b.bucket, COUNT(*) AS n, ${postgresCells.xorAgg('b.h')} AS x FROM (SELECT ${BUCKET_OF_R(bucketCount)} AS bucket, ${hash} AS h FROM ${r.sql}) b GROUP BY b.bucket`,
+    `SELECT b.bucket, COUNT(*) AS n, ${postgresCells.xorAgg('b.h')} AS x
+       FROM (SELECT ${BUCKET_OF_R(bucketCount)} AS bucket, ${hash} AS h FROM ${r.sql}) b
+      GROUP BY b.bucket`,
     r.bindings,
   );
   return res.rows.map((row) => ({ bucket: Number(row.bucket), count: Number(row.n), xor: uint64Of(row.x) }));

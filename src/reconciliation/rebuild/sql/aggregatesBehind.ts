@@ -24,7 +24,8 @@ export async function aggregatesBehind(
   const outside = `NOT (${m.scopeWhere(scope)})`;
   const rs = await ch.query({
     query: `SELECT count() AS n FROM (
-        SELECT ${m.idColumn}, max(version) AS rv FROM ${t(reference)} WHERE ${outside} AND ingested_at_ms < ${uint(Math.max(0, Math.floor(cutoffMs)))} GROUP BY ${m.idColumn}
+        SELECT ${m.idColumn}, max(version) AS rv FROM ${t(reference)}
+         WHERE ${outside} AND ingested_at_ms < ${uint(Math.max(0, Math.floor(cutoffMs)))} GROUP BY ${m.idColumn}
       ) AS r ANY LEFT JOIN (
         SELECT ${m.idColumn}, max(version) AS cv FROM ${t(candidate)} WHERE ${outside} GROUP BY ${m.idColumn}
       ) AS c USING ${m.idColumn}

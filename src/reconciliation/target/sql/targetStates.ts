@@ -25,7 +25,8 @@ export async function targetStates(
   const where = latestRowsWhere(m, database, table, whereOf(m, scope, filter));
   const line = m.line(level);
   const rs = await ch.query({
-    query: `SELECT toString(${m.idColumn}) AS id, version AS v, groupUniqArray(d) AS ds, max(is_deleted) AS del, max(source_commit_ms) AS commit_ms${filter.withLines ? ', groupUniqArray(line) AS ls' : ''}
+    query: `SELECT toString(${m.idColumn}) AS id, version AS v, groupUniqArray(d) AS ds, max(is_deleted) AS del,
+                   max(source_commit_ms) AS commit_ms${filter.withLines ? ', groupUniqArray(line) AS ls' : ''}
       FROM (SELECT ${m.idColumn}, version, is_deleted, source_commit_ms, ${clickhouseCells.digest(line)} AS d${filter.withLines ? `, ${line} AS line` : ''}
             FROM ${ident(database)}.${ident(table)} WHERE ${where})
       GROUP BY ${m.idColumn}, version`,
