@@ -58,7 +58,10 @@ export type FitnessResultFilter = {
 export type FreshnessReason =
   /** CATCHING_UP: the projector has not applied every message on the domain topic yet. */
   | 'CONSUMER_LAG'
-  /** STALE: events of the domain expired on Kafka (retention) before the projector applied them; stays until a reconciliation covering their time window is CLEAN. */
+  /**
+   * STALE: events of the domain expired on Kafka (retention) before the projector applied them;
+   * stays until a reconciliation covering their time window is CLEAN.
+   */
   | 'EVENTS_EXPIRED'
   /** STALE: a publication in scope is PARKED or DEAD_LETTER and needs an operator. */
   | 'PARKED_OR_DEAD_LETTERED'
@@ -79,7 +82,10 @@ export type FreshnessStatus =
   | 'CATCHING_UP'
   /** Nothing in scope is pending and the projector has applied every published event. */
   | 'FRESH'
-  /** Something needs attention: parked/dead-lettered events in scope, a pending event older than the threshold, a stalled projector, events that expired unapplied, or state that cannot be read. */
+  /**
+   * Something needs attention: parked/dead-lettered events in scope, a pending event older than the threshold,
+   * a stalled projector, events that expired unapplied, or state that cannot be read.
+   */
   | 'STALE';
 
 /** A publication state, or PROJECTION_APPLIED once the read model holds the event. */
@@ -211,7 +217,11 @@ export type PublicationState =
   | 'PUBLISHED_DIRECT'
   | 'SENT';
 
-/** COUNTS: latest non-deleted records per segment. IDS: ids, versions and deletion state. CONTENT: canonical content digests (finds equal-version field errors). */
+/**
+ * COUNTS: latest non-deleted records per segment.
+ * IDS: ids, versions and deletion state.
+ * CONTENT: canonical content digests (finds equal-version field errors).
+ */
 export type ReconciliationLevel =
   | 'CONTENT'
   | 'COUNTS'

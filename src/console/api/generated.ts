@@ -17,39 +17,27 @@ export type DiscrepancyFilterInput = {
   statuses?: Array<DiscrepancyStatus> | null | undefined;
 };
 
-export type DiscrepancyKind =
-  | 'CONTENT_MISMATCH'
-  | 'DELETION_NOT_APPLIED'
-  | 'MISSING'
-  | 'STALE_VERSION'
-  | 'UNEXPECTED_ROW';
+export type DiscrepancyKind = 'CONTENT_MISMATCH' | 'DELETION_NOT_APPLIED' | 'MISSING' | 'STALE_VERSION' | 'UNEXPECTED_ROW';
 
-export type DiscrepancyStatus =
-  | 'OPEN'
-  | 'REPAIRING'
-  | 'RESOLVED';
+export type DiscrepancyStatus = 'OPEN' | 'REPAIRING' | 'RESOLVED';
 
 /** The domain an event belongs to. */
-export type EventDomain =
-  | 'fitness'
-  | 'orders';
+export type EventDomain = 'fitness' | 'orders';
 
 /** State of a kafka-first event_publications row: NOT_PUBLISHED (waiting for the relay), PUBLISHED (relayed), DEAD_LETTER (relay gave up; operator replay). */
-export type EventPublicationStatus =
-  | 'DEAD_LETTER'
-  | 'NOT_PUBLISHED'
-  | 'PUBLISHED';
+export type EventPublicationStatus = 'DEAD_LETTER' | 'NOT_PUBLISHED' | 'PUBLISHED';
 
 /** How a fitness report groups results. */
-export type FitnessReportGroupBy =
-  | 'GRADE'
-  | 'SCHOOL';
+export type FitnessReportGroupBy = 'GRADE' | 'SCHOOL';
 
 /** The rule that produced the freshness status (first matching, in STALE, CATCHING_UP, FRESH order). */
 export type FreshnessReason =
   /** CATCHING_UP: the projector has not applied every message on the domain topic yet. */
   | 'CONSUMER_LAG'
-  /** STALE: events of the domain expired on Kafka (retention) before the projector applied them; stays until a reconciliation covering their time window is CLEAN. */
+  /**
+   * STALE: events of the domain expired on Kafka (retention) before the projector applied them;
+   * stays until a reconciliation covering their time window is CLEAN.
+   */
   | 'EVENTS_EXPIRED'
   /** STALE: a publication in scope is PARKED or DEAD_LETTER and needs an operator. */
   | 'PARKED_OR_DEAD_LETTERED'
@@ -70,7 +58,10 @@ export type FreshnessStatus =
   | 'CATCHING_UP'
   /** Nothing in scope is pending and the projector has applied every published event. */
   | 'FRESH'
-  /** Something needs attention: parked/dead-lettered events in scope, a pending event older than the threshold, a stalled projector, events that expired unapplied, or state that cannot be read. */
+  /**
+   * Something needs attention: parked/dead-lettered events in scope, a pending event older than the threshold,
+   * a stalled projector, events that expired unapplied, or state that cannot be read.
+   */
   | 'STALE';
 
 /** A publication state, or PROJECTION_APPLIED once the read model holds the event. */
@@ -88,9 +79,7 @@ export type ObservedPublicationState =
   | 'SENT';
 
 /** DAY groups by UTC day and currency; CURRENCY by currency. */
-export type OrderReportGroupBy =
-  | 'CURRENCY'
-  | 'DAY';
+export type OrderReportGroupBy = 'CURRENCY' | 'DAY';
 
 /** Orders created in [from, to) (at most 31 days). */
 export type OrderWindowInput = {
@@ -112,24 +101,17 @@ export type ParkedEventFilter = {
   store?: string | null | undefined;
 };
 
-export type ProjectionRebuildStatus =
-  | 'FAILED'
-  | 'RUNNING'
-  | 'VERIFIED';
+export type ProjectionRebuildStatus = 'FAILED' | 'RUNNING' | 'VERIFIED';
 
-/** COUNTS: latest non-deleted records per segment. IDS: ids, versions and deletion state. CONTENT: canonical content digests (finds equal-version field errors). */
-export type ReconciliationLevel =
-  | 'CONTENT'
-  | 'COUNTS'
-  | 'IDS';
+/**
+ * COUNTS: latest non-deleted records per segment.
+ * IDS: ids, versions and deletion state.
+ * CONTENT: canonical content digests (finds equal-version field errors).
+ */
+export type ReconciliationLevel = 'CONTENT' | 'COUNTS' | 'IDS';
 
 /** CATCHING_UP and SCOPE_CHANGED are normal delay: nothing was recorded as a discrepancy; try again later. */
-export type ReconciliationOutcome =
-  | 'CATCHING_UP'
-  | 'CLEAN'
-  | 'DISCREPANCIES'
-  | 'FAILED'
-  | 'SCOPE_CHANGED';
+export type ReconciliationOutcome = 'CATCHING_UP' | 'CLEAN' | 'DISCREPANCIES' | 'FAILED' | 'SCOPE_CHANGED';
 
 /** Exactly one of campaign (fitness) or orderWindow (orders). */
 export type ReconciliationScopeInput = {
@@ -137,25 +119,11 @@ export type ReconciliationScopeInput = {
   orderWindow?: OrderWindowInput | null | undefined;
 };
 
-export type RepairAction =
-  | 'INVESTIGATE'
-  | 'QUARANTINE_SWEEP'
-  | 'REBUILD'
-  | 'REMOVE_UNEXPECTED'
-  | 'REPLAY'
-  | 'TOMBSTONE';
+export type RepairAction = 'INVESTIGATE' | 'QUARANTINE_SWEEP' | 'REBUILD' | 'REMOVE_UNEXPECTED' | 'REPLAY' | 'TOMBSTONE';
 
-export type RepairOutcome =
-  | 'COMPLETED'
-  | 'FAILED'
-  | 'REFUSED'
-  | 'SENT';
+export type RepairOutcome = 'COMPLETED' | 'FAILED' | 'REFUSED' | 'SENT';
 
-export type RepairVerification =
-  | 'FAILED'
-  | 'NOT_APPLICABLE'
-  | 'PASSED'
-  | 'PENDING';
+export type RepairVerification = 'FAILED' | 'NOT_APPLICABLE' | 'PASSED' | 'PENDING';
 
 /** Which DEAD_LETTER rows to replay. */
 export type ReplayDeadLettersInput = {
@@ -166,17 +134,58 @@ export type ReplayDeadLettersInput = {
   limit?: number;
 };
 
-export type ConsoleSignInProbeQueryVariables = Exact<{ [key: string]: never; }>;
-
+export type ConsoleSignInProbeQueryVariables = Exact<{ [key: string]: never }>;
 
 export type ConsoleSignInProbeQuery = { fitnessResult: { dataId: string } };
 
-export type FreshnessBadgeFragment = { status: FreshnessStatus, reason: FreshnessReason, detail: string, asOf: string, lagMs: number | null, pendingPublications: number };
+export type FreshnessBadgeFragment = {
+  status: FreshnessStatus;
+  reason: FreshnessReason;
+  detail: string;
+  asOf: string;
+  lagMs: number | null;
+  pendingPublications: number;
+};
 
-export type ConsolePipelineQueryVariables = Exact<{ [key: string]: never; }>;
+export type ConsolePipelineQueryVariables = Exact<{ [key: string]: never }>;
 
-
-export type ConsolePipelineQuery = { publicationHealth: Array<{ domain: EventDomain, projectionLagMs: number | null, unresolvedDiscrepancies: number | null, repairsAwaitingVerification: number | null, stores: Array<{ store: string, pending: number, failed: number, parked: number, deadLettered: number, expiredClaims: number, oldestUnsentAgeSeconds: number }> }>, fitnessResults: { freshness: { status: FreshnessStatus, reason: FreshnessReason, detail: string, asOf: string, lagMs: number | null, pendingPublications: number } }, orders: { freshness: { status: FreshnessStatus, reason: FreshnessReason, detail: string, asOf: string, lagMs: number | null, pendingPublications: number } } };
+export type ConsolePipelineQuery = {
+  publicationHealth: Array<{
+    domain: EventDomain;
+    projectionLagMs: number | null;
+    unresolvedDiscrepancies: number | null;
+    repairsAwaitingVerification: number | null;
+    stores: Array<{
+      store: string;
+      pending: number;
+      failed: number;
+      parked: number;
+      deadLettered: number;
+      expiredClaims: number;
+      oldestUnsentAgeSeconds: number;
+    }>;
+  }>;
+  fitnessResults: {
+    freshness: {
+      status: FreshnessStatus;
+      reason: FreshnessReason;
+      detail: string;
+      asOf: string;
+      lagMs: number | null;
+      pendingPublications: number;
+    };
+  };
+  orders: {
+    freshness: {
+      status: FreshnessStatus;
+      reason: FreshnessReason;
+      detail: string;
+      asOf: string;
+      lagMs: number | null;
+      pendingPublications: number;
+    };
+  };
+};
 
 export type ConsoleStateChangesSubscriptionVariables = Exact<{
   domain?: EventDomain | null | undefined;
@@ -184,8 +193,18 @@ export type ConsoleStateChangesSubscriptionVariables = Exact<{
   aggregateId?: string | null | undefined;
 }>;
 
-
-export type ConsoleStateChangesSubscription = { publicationStateChanged: { eventId: string, domain: EventDomain, aggregateId: string, version: number, from: ObservedPublicationState | null, to: ObservedPublicationState, attempt: number, at: string } };
+export type ConsoleStateChangesSubscription = {
+  publicationStateChanged: {
+    eventId: string;
+    domain: EventDomain;
+    aggregateId: string;
+    version: number;
+    from: ObservedPublicationState | null;
+    to: ObservedPublicationState;
+    attempt: number;
+    at: string;
+  };
+};
 
 export type ConsoleDeadLettersQueryVariables = Exact<{
   domain: EventDomain;
@@ -193,39 +212,133 @@ export type ConsoleDeadLettersQueryVariables = Exact<{
   after?: string | null | undefined;
 }>;
 
-
-export type ConsoleDeadLettersQuery = { deadLetters: { endCursor: string | null, hasNextPage: boolean, nodes: Array<{ eventId: string, domain: EventDomain, aggregateId: string, version: number, status: EventPublicationStatus, source: string, relayAttempts: number, replayCount: number, lastErrorCode: string | null, lastErrorSummary: string | null, createdAt: string }> } };
+export type ConsoleDeadLettersQuery = {
+  deadLetters: {
+    endCursor: string | null;
+    hasNextPage: boolean;
+    nodes: Array<{
+      eventId: string;
+      domain: EventDomain;
+      aggregateId: string;
+      version: number;
+      status: EventPublicationStatus;
+      source: string;
+      relayAttempts: number;
+      replayCount: number;
+      lastErrorCode: string | null;
+      lastErrorSummary: string | null;
+      createdAt: string;
+    }>;
+  };
+};
 
 export type ConsoleReplayDeadLettersMutationVariables = Exact<{
   filter: ReplayDeadLettersInput;
 }>;
 
-
-export type ConsoleReplayDeadLettersMutation = { replayDeadLetters: { replayedCount: number, eventIds: Array<string> } };
+export type ConsoleReplayDeadLettersMutation = { replayDeadLetters: { replayedCount: number; eventIds: Array<string> } };
 
 export type ConsoleParkedEventsQueryVariables = Exact<{
   filter?: ParkedEventFilter | null | undefined;
   first: number;
 }>;
 
-
-export type ConsoleParkedEventsQuery = { parkedEvents: Array<{ eventId: string, domain: string, store: string, shard: number, aggregateId: string, version: number, attempts: number, replayCount: number, lastErrorCode: string | null, lastErrorSummary: string | null, parkedAt: string | null }> };
+export type ConsoleParkedEventsQuery = {
+  parkedEvents: Array<{
+    eventId: string;
+    domain: string;
+    store: string;
+    shard: number;
+    aggregateId: string;
+    version: number;
+    attempts: number;
+    replayCount: number;
+    lastErrorCode: string | null;
+    lastErrorSummary: string | null;
+    parkedAt: string | null;
+  }>;
+};
 
 export type ConsoleReplayParkedEventsMutationVariables = Exact<{
   filter: ParkedEventFilter;
   limit: number;
 }>;
 
+export type ConsoleReplayParkedEventsMutation = {
+  replayParkedEvents: { count: number; events: Array<{ eventId: string; domain: string; aggregateId: string; version: number }> };
+};
 
-export type ConsoleReplayParkedEventsMutation = { replayParkedEvents: { count: number, events: Array<{ eventId: string, domain: string, aggregateId: string, version: number }> } };
+export type ConsoleRunFragment = {
+  id: string;
+  domain: EventDomain;
+  scopeKey: string;
+  levelRequested: ReconciliationLevel;
+  levelReached: ReconciliationLevel | null;
+  outcome: ReconciliationOutcome | null;
+  note: string | null;
+  trigger: string;
+  attempts: number;
+  discrepanciesFound: number;
+  bucketsCompared: number;
+  bucketsMismatched: number;
+  startedAt: string;
+  finishedAt: string | null;
+  durationMs: number | null;
+  errorCode: string | null;
+  errorSummary: string | null;
+  counts: Array<{ segment: string; source: number; target: number }>;
+};
 
-export type ConsoleRunFragment = { id: string, domain: EventDomain, scopeKey: string, levelRequested: ReconciliationLevel, levelReached: ReconciliationLevel | null, outcome: ReconciliationOutcome | null, note: string | null, trigger: string, attempts: number, discrepanciesFound: number, bucketsCompared: number, bucketsMismatched: number, startedAt: string, finishedAt: string | null, durationMs: number | null, errorCode: string | null, errorSummary: string | null, counts: Array<{ segment: string, source: number, target: number }> };
+export type ConsoleDiscrepancyFragment = {
+  id: string;
+  domain: EventDomain;
+  scopeKey: string;
+  aggregateId: string;
+  kind: DiscrepancyKind;
+  status: DiscrepancyStatus;
+  sourceVersion: number | null;
+  targetVersion: number | null;
+  differingFields: Array<string>;
+  resolution: string | null;
+  seenCount: number;
+  lastSeenAt: string;
+};
 
-export type ConsoleDiscrepancyFragment = { id: string, domain: EventDomain, scopeKey: string, aggregateId: string, kind: DiscrepancyKind, status: DiscrepancyStatus, sourceVersion: number | null, targetVersion: number | null, differingFields: Array<string>, resolution: string | null, seenCount: number, lastSeenAt: string };
+export type ConsoleRepairFragment = {
+  id: string;
+  discrepancyId: string | null;
+  domain: EventDomain;
+  aggregateId: string | null;
+  action: RepairAction;
+  outcome: RepairOutcome;
+  outcomeNote: string | null;
+  verification: RepairVerification;
+  verificationAttempts: number;
+  reason: string;
+  requestedBy: string;
+  eventId: string | null;
+  rebuildId: string | null;
+  createdAt: string;
+  verifiedAt: string | null;
+  errorCode: string | null;
+  errorSummary: string | null;
+};
 
-export type ConsoleRepairFragment = { id: string, discrepancyId: string | null, domain: EventDomain, aggregateId: string | null, action: RepairAction, outcome: RepairOutcome, outcomeNote: string | null, verification: RepairVerification, verificationAttempts: number, reason: string, requestedBy: string, eventId: string | null, rebuildId: string | null, createdAt: string, verifiedAt: string | null, errorCode: string | null, errorSummary: string | null };
-
-export type ConsoleRebuildFragment = { id: string, domain: EventDomain, scopeKey: string, phase: string, status: ProjectionRebuildStatus, reason: string, requestedBy: string, sourceRows: number, quarantined: number, startedAt: string, finishedAt: string | null, errorCode: string | null, errorSummary: string | null };
+export type ConsoleRebuildFragment = {
+  id: string;
+  domain: EventDomain;
+  scopeKey: string;
+  phase: string;
+  status: ProjectionRebuildStatus;
+  reason: string;
+  requestedBy: string;
+  sourceRows: number;
+  quarantined: number;
+  startedAt: string;
+  finishedAt: string | null;
+  errorCode: string | null;
+  errorSummary: string | null;
+};
 
 export type ConsoleReconcileMutationVariables = Exact<{
   scope: ReconciliationScopeInput;
@@ -233,31 +346,153 @@ export type ConsoleReconcileMutationVariables = Exact<{
   escalate: boolean;
 }>;
 
-
-export type ConsoleReconcileMutation = { reconcile: { run: { id: string, domain: EventDomain, scopeKey: string, levelRequested: ReconciliationLevel, levelReached: ReconciliationLevel | null, outcome: ReconciliationOutcome | null, note: string | null, trigger: string, attempts: number, discrepanciesFound: number, bucketsCompared: number, bucketsMismatched: number, startedAt: string, finishedAt: string | null, durationMs: number | null, errorCode: string | null, errorSummary: string | null, counts: Array<{ segment: string, source: number, target: number }> }, discrepancies: Array<{ id: string, domain: EventDomain, scopeKey: string, aggregateId: string, kind: DiscrepancyKind, status: DiscrepancyStatus, sourceVersion: number | null, targetVersion: number | null, differingFields: Array<string>, resolution: string | null, seenCount: number, lastSeenAt: string }> } };
+export type ConsoleReconcileMutation = {
+  reconcile: {
+    run: {
+      id: string;
+      domain: EventDomain;
+      scopeKey: string;
+      levelRequested: ReconciliationLevel;
+      levelReached: ReconciliationLevel | null;
+      outcome: ReconciliationOutcome | null;
+      note: string | null;
+      trigger: string;
+      attempts: number;
+      discrepanciesFound: number;
+      bucketsCompared: number;
+      bucketsMismatched: number;
+      startedAt: string;
+      finishedAt: string | null;
+      durationMs: number | null;
+      errorCode: string | null;
+      errorSummary: string | null;
+      counts: Array<{ segment: string; source: number; target: number }>;
+    };
+    discrepancies: Array<{
+      id: string;
+      domain: EventDomain;
+      scopeKey: string;
+      aggregateId: string;
+      kind: DiscrepancyKind;
+      status: DiscrepancyStatus;
+      sourceVersion: number | null;
+      targetVersion: number | null;
+      differingFields: Array<string>;
+      resolution: string | null;
+      seenCount: number;
+      lastSeenAt: string;
+    }>;
+  };
+};
 
 export type ConsoleReconciliationQueryVariables = Exact<{
   filter?: DiscrepancyFilterInput | null | undefined;
   first: number;
 }>;
 
-
-export type ConsoleReconciliationQuery = { discrepancies: Array<{ id: string, domain: EventDomain, scopeKey: string, aggregateId: string, kind: DiscrepancyKind, status: DiscrepancyStatus, sourceVersion: number | null, targetVersion: number | null, differingFields: Array<string>, resolution: string | null, seenCount: number, lastSeenAt: string }>, repairs: Array<{ id: string, discrepancyId: string | null, domain: EventDomain, aggregateId: string | null, action: RepairAction, outcome: RepairOutcome, outcomeNote: string | null, verification: RepairVerification, verificationAttempts: number, reason: string, requestedBy: string, eventId: string | null, rebuildId: string | null, createdAt: string, verifiedAt: string | null, errorCode: string | null, errorSummary: string | null }>, projectionRebuilds: Array<{ id: string, domain: EventDomain, scopeKey: string, phase: string, status: ProjectionRebuildStatus, reason: string, requestedBy: string, sourceRows: number, quarantined: number, startedAt: string, finishedAt: string | null, errorCode: string | null, errorSummary: string | null }> };
+export type ConsoleReconciliationQuery = {
+  discrepancies: Array<{
+    id: string;
+    domain: EventDomain;
+    scopeKey: string;
+    aggregateId: string;
+    kind: DiscrepancyKind;
+    status: DiscrepancyStatus;
+    sourceVersion: number | null;
+    targetVersion: number | null;
+    differingFields: Array<string>;
+    resolution: string | null;
+    seenCount: number;
+    lastSeenAt: string;
+  }>;
+  repairs: Array<{
+    id: string;
+    discrepancyId: string | null;
+    domain: EventDomain;
+    aggregateId: string | null;
+    action: RepairAction;
+    outcome: RepairOutcome;
+    outcomeNote: string | null;
+    verification: RepairVerification;
+    verificationAttempts: number;
+    reason: string;
+    requestedBy: string;
+    eventId: string | null;
+    rebuildId: string | null;
+    createdAt: string;
+    verifiedAt: string | null;
+    errorCode: string | null;
+    errorSummary: string | null;
+  }>;
+  projectionRebuilds: Array<{
+    id: string;
+    domain: EventDomain;
+    scopeKey: string;
+    phase: string;
+    status: ProjectionRebuildStatus;
+    reason: string;
+    requestedBy: string;
+    sourceRows: number;
+    quarantined: number;
+    startedAt: string;
+    finishedAt: string | null;
+    errorCode: string | null;
+    errorSummary: string | null;
+  }>;
+};
 
 export type ConsoleRepairMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
 }>;
 
-
-export type ConsoleRepairMutation = { repair: Array<{ id: string, discrepancyId: string | null, domain: EventDomain, aggregateId: string | null, action: RepairAction, outcome: RepairOutcome, outcomeNote: string | null, verification: RepairVerification, verificationAttempts: number, reason: string, requestedBy: string, eventId: string | null, rebuildId: string | null, createdAt: string, verifiedAt: string | null, errorCode: string | null, errorSummary: string | null }> };
+export type ConsoleRepairMutation = {
+  repair: Array<{
+    id: string;
+    discrepancyId: string | null;
+    domain: EventDomain;
+    aggregateId: string | null;
+    action: RepairAction;
+    outcome: RepairOutcome;
+    outcomeNote: string | null;
+    verification: RepairVerification;
+    verificationAttempts: number;
+    reason: string;
+    requestedBy: string;
+    eventId: string | null;
+    rebuildId: string | null;
+    createdAt: string;
+    verifiedAt: string | null;
+    errorCode: string | null;
+    errorSummary: string | null;
+  }>;
+};
 
 export type ConsoleRemoveUnexpectedRowsMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
   reason: string;
 }>;
 
-
-export type ConsoleRemoveUnexpectedRowsMutation = { removeUnexpectedRows: Array<{ id: string, discrepancyId: string | null, domain: EventDomain, aggregateId: string | null, action: RepairAction, outcome: RepairOutcome, outcomeNote: string | null, verification: RepairVerification, verificationAttempts: number, reason: string, requestedBy: string, eventId: string | null, rebuildId: string | null, createdAt: string, verifiedAt: string | null, errorCode: string | null, errorSummary: string | null }> };
+export type ConsoleRemoveUnexpectedRowsMutation = {
+  removeUnexpectedRows: Array<{
+    id: string;
+    discrepancyId: string | null;
+    domain: EventDomain;
+    aggregateId: string | null;
+    action: RepairAction;
+    outcome: RepairOutcome;
+    outcomeNote: string | null;
+    verification: RepairVerification;
+    verificationAttempts: number;
+    reason: string;
+    requestedBy: string;
+    eventId: string | null;
+    rebuildId: string | null;
+    createdAt: string;
+    verifiedAt: string | null;
+    errorCode: string | null;
+    errorSummary: string | null;
+  }>;
+};
 
 export type ConsoleRebuildProjectionMutationVariables = Exact<{
   domain: EventDomain;
@@ -265,8 +500,23 @@ export type ConsoleRebuildProjectionMutationVariables = Exact<{
   reason: string;
 }>;
 
-
-export type ConsoleRebuildProjectionMutation = { rebuildProjection: { id: string, domain: EventDomain, scopeKey: string, phase: string, status: ProjectionRebuildStatus, reason: string, requestedBy: string, sourceRows: number, quarantined: number, startedAt: string, finishedAt: string | null, errorCode: string | null, errorSummary: string | null } };
+export type ConsoleRebuildProjectionMutation = {
+  rebuildProjection: {
+    id: string;
+    domain: EventDomain;
+    scopeKey: string;
+    phase: string;
+    status: ProjectionRebuildStatus;
+    reason: string;
+    requestedBy: string;
+    sourceRows: number;
+    quarantined: number;
+    startedAt: string;
+    finishedAt: string | null;
+    errorCode: string | null;
+    errorSummary: string | null;
+  };
+};
 
 export type ConsoleFitnessReportQueryVariables = Exact<{
   detectId: number;
@@ -274,8 +524,22 @@ export type ConsoleFitnessReportQueryVariables = Exact<{
   groupBy: FitnessReportGroupBy;
 }>;
 
-
-export type ConsoleFitnessReportQuery = { fitnessReport: { detectId: number, projectId: number, groupBy: FitnessReportGroupBy, groups: Array<{ key: number, unit: string, count: number, min: string, p50: string, p90: string, max: string, average: string }>, freshness: { status: FreshnessStatus, reason: FreshnessReason, detail: string, asOf: string, lagMs: number | null, pendingPublications: number } } };
+export type ConsoleFitnessReportQuery = {
+  fitnessReport: {
+    detectId: number;
+    projectId: number;
+    groupBy: FitnessReportGroupBy;
+    groups: Array<{ key: number; unit: string; count: number; min: string; p50: string; p90: string; max: string; average: string }>;
+    freshness: {
+      status: FreshnessStatus;
+      reason: FreshnessReason;
+      detail: string;
+      asOf: string;
+      lagMs: number | null;
+      pendingPublications: number;
+    };
+  };
+};
 
 export type ConsoleOrderReportQueryVariables = Exact<{
   from: string;
@@ -283,13 +547,24 @@ export type ConsoleOrderReportQueryVariables = Exact<{
   groupBy: OrderReportGroupBy;
 }>;
 
+export type ConsoleOrderReportQuery = {
+  orderReport: {
+    from: string;
+    to: string;
+    groupBy: OrderReportGroupBy;
+    groups: Array<{ key: string; currency: string; orderCount: number; itemCount: number; total: string; averageTotal: string }>;
+    freshness: {
+      status: FreshnessStatus;
+      reason: FreshnessReason;
+      detail: string;
+      asOf: string;
+      lagMs: number | null;
+      pendingPublications: number;
+    };
+  };
+};
 
-export type ConsoleOrderReportQuery = { orderReport: { from: string, to: string, groupBy: OrderReportGroupBy, groups: Array<{ key: string, currency: string, orderCount: number, itemCount: number, total: string, averageTotal: string }>, freshness: { status: FreshnessStatus, reason: FreshnessReason, detail: string, asOf: string, lagMs: number | null, pendingPublications: number } } };
-
-export class TypedDocumentString<TResult, TVariables>
-  extends String
-  implements DocumentTypeDecoration<TResult, TVariables>
-{
+export class TypedDocumentString<TResult, TVariables> extends String implements DocumentTypeDecoration<TResult, TVariables> {
   __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
   private value: string;
   public __meta__?: Record<string, any> | undefined;
@@ -304,7 +579,8 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-export const FreshnessBadgeFragmentDoc = new TypedDocumentString(`
+export const FreshnessBadgeFragmentDoc = new TypedDocumentString(
+  `
     fragment FreshnessBadge on Freshness {
   status
   reason
@@ -313,8 +589,11 @@ export const FreshnessBadgeFragmentDoc = new TypedDocumentString(`
   lagMs
   pendingPublications
 }
-    `, {"fragmentName":"FreshnessBadge"}) as unknown as TypedDocumentString<FreshnessBadgeFragment, unknown>;
-export const ConsoleRunFragmentDoc = new TypedDocumentString(`
+    `,
+  { fragmentName: 'FreshnessBadge' },
+) as unknown as TypedDocumentString<FreshnessBadgeFragment, unknown>;
+export const ConsoleRunFragmentDoc = new TypedDocumentString(
+  `
     fragment ConsoleRun on ReconciliationRunView {
   id
   domain
@@ -339,8 +618,11 @@ export const ConsoleRunFragmentDoc = new TypedDocumentString(`
     target
   }
 }
-    `, {"fragmentName":"ConsoleRun"}) as unknown as TypedDocumentString<ConsoleRunFragment, unknown>;
-export const ConsoleDiscrepancyFragmentDoc = new TypedDocumentString(`
+    `,
+  { fragmentName: 'ConsoleRun' },
+) as unknown as TypedDocumentString<ConsoleRunFragment, unknown>;
+export const ConsoleDiscrepancyFragmentDoc = new TypedDocumentString(
+  `
     fragment ConsoleDiscrepancy on DiscrepancyView {
   id
   domain
@@ -355,8 +637,11 @@ export const ConsoleDiscrepancyFragmentDoc = new TypedDocumentString(`
   seenCount
   lastSeenAt
 }
-    `, {"fragmentName":"ConsoleDiscrepancy"}) as unknown as TypedDocumentString<ConsoleDiscrepancyFragment, unknown>;
-export const ConsoleRepairFragmentDoc = new TypedDocumentString(`
+    `,
+  { fragmentName: 'ConsoleDiscrepancy' },
+) as unknown as TypedDocumentString<ConsoleDiscrepancyFragment, unknown>;
+export const ConsoleRepairFragmentDoc = new TypedDocumentString(
+  `
     fragment ConsoleRepair on RepairView {
   id
   discrepancyId
@@ -376,8 +661,11 @@ export const ConsoleRepairFragmentDoc = new TypedDocumentString(`
   errorCode
   errorSummary
 }
-    `, {"fragmentName":"ConsoleRepair"}) as unknown as TypedDocumentString<ConsoleRepairFragment, unknown>;
-export const ConsoleRebuildFragmentDoc = new TypedDocumentString(`
+    `,
+  { fragmentName: 'ConsoleRepair' },
+) as unknown as TypedDocumentString<ConsoleRepairFragment, unknown>;
+export const ConsoleRebuildFragmentDoc = new TypedDocumentString(
+  `
     fragment ConsoleRebuild on ProjectionRebuildView {
   id
   domain
@@ -393,7 +681,9 @@ export const ConsoleRebuildFragmentDoc = new TypedDocumentString(`
   errorCode
   errorSummary
 }
-    `, {"fragmentName":"ConsoleRebuild"}) as unknown as TypedDocumentString<ConsoleRebuildFragment, unknown>;
+    `,
+  { fragmentName: 'ConsoleRebuild' },
+) as unknown as TypedDocumentString<ConsoleRebuildFragment, unknown>;
 export const ConsoleSignInProbeDocument = new TypedDocumentString(`
     query ConsoleSignInProbe {
   fitnessResult(dataId: "0") {

@@ -17,8 +17,8 @@ registerEnumType(FreshnessStatus, {
     CATCHING_UP: { description: 'Publications in scope are pending, or the projector is behind; normal delay.' },
     STALE: {
       description:
-        'Something needs attention: parked/dead-lettered events in scope, a pending event older than the threshold, a stalled projector, ' +
-        'events that expired unapplied, or state that cannot be read.',
+        'Something needs attention: parked/dead-lettered events in scope, a pending event older than the threshold,\n' +
+        'a stalled projector, events that expired unapplied, or state that cannot be read.',
     },
   },
 });
@@ -46,7 +46,7 @@ registerEnumType(FreshnessReason, {
     STATE_UNKNOWN: { description: 'STALE: a store holding freshness inputs could not be read.' },
     EVENTS_EXPIRED: {
       description:
-        'STALE: events of the domain expired on Kafka (retention) before the projector applied them; ' +
+        'STALE: events of the domain expired on Kafka (retention) before the projector applied them;\n' +
         'stays until a reconciliation covering their time window is CLEAN.',
     },
   },

@@ -9,8 +9,8 @@ export const LevelEnum = enumOf<ReconcileLevel>(['COUNTS', 'IDS', 'CONTENT']);
 registerEnumType(LevelEnum, {
   name: 'ReconciliationLevel',
   description:
-    'COUNTS: latest non-deleted records per segment. IDS: ids, versions and deletion state. CONTENT: ' +
-    'canonical content digests (finds equal-version field errors).',
+    'COUNTS: latest non-deleted records per segment.\nIDS: ids, versions and deletion state.\n' +
+    'CONTENT: canonical content digests (finds equal-version field errors).',
 });
 export const KindEnum = enumOf<DiscrepancyKind>(['MISSING', 'STALE_VERSION', 'CONTENT_MISMATCH', 'DELETION_NOT_APPLIED', 'UNEXPECTED_ROW']);
 registerEnumType(KindEnum, { name: 'DiscrepancyKind' });
