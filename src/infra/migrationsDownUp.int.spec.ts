@@ -53,7 +53,8 @@ async function postgresSchema(db: Knex): Promise<Schema> {
     ...lines(
       await rowsOf(
         db,
-        `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns WHERE table_schema = ? AND table_name ${notKnex}`,
+        `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns
+          WHERE table_schema = ? AND table_name ${notKnex}`,
         ['public'],
       ),
     ),
@@ -61,7 +62,9 @@ async function postgresSchema(db: Knex): Promise<Schema> {
     ...lines(
       await rowsOf(
         db,
-        `SELECT c.relname, k.conname, pg_get_constraintdef(k.oid) FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relname ${notKnex}`,
+        `SELECT c.relname, k.conname, pg_get_constraintdef(k.oid)
+           FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = ? AND c.relname ${notKnex}`,
         ['public'],
       ),
     ),

@@ -82,7 +82,8 @@ describe('projector', () => {
   }
   async function checkpoints(groupId: string, topic: string): Promise<Map<number, string>> {
     const rs = await ch.query({
-      query: `SELECT partition, toString(max(next_offset)) AS o FROM ${db()}.projection_checkpoints WHERE consumer = ${str(groupId)} AND topic = ${str(topic)} GROUP BY partition`,
+      query: `SELECT partition, toString(max(next_offset)) AS o FROM ${db()}.projection_checkpoints
+               WHERE consumer = ${str(groupId)} AND topic = ${str(topic)} GROUP BY partition`,
       format: 'JSONEachRow',
     });
     return new Map((await rs.json<{ partition: number; o: string }>()).map((r) => [Number(r.partition), r.o]));

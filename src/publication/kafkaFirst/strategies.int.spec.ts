@@ -1,7 +1,8 @@
 // One Publisher interface, two strategies, both engines: orders (PostgreSQL) under the outbox
 // strategy, and fitness (a MySQL/MariaDB shard) under kafka-first, each through its real domain
-// service, including a fallback write on the shard that outlasts KAFKA_FIRST_FALLBACK_TIMEOUT_MS. (Orders under kafka-first: src/domains/orders/placeOrder.int.spec.ts; fitness under the
-// outbox: the fitness suites.)
+// service, including a fallback write on the shard that outlasts KAFKA_FIRST_FALLBACK_TIMEOUT_MS.
+// (Orders under kafka-first: src/domains/orders/placeOrder.int.spec.ts; fitness under the outbox:
+// the fitness suites.)
 import { fitnessService } from '../../domains/fitness/service';
 import { createOrdersService } from '../../domains/orders/ordersService';
 import { orderPlacedEvent } from '../../domains/orders/events';

@@ -129,7 +129,8 @@ describe('canonical form across MySQL, ClickHouse, PostgreSQL and TypeScript', (
       const ts = canonicalLine(fieldsOf('fitness', level), { ...base, ...c });
       const line = fitnessLineSql(level);
       const [myRows] = (await my.raw(
-        `SELECT ${line} AS line, ${mysqlCells.digest(line)} AS d, ${mysqlCells.bucket('CAST(r.data_id AS CHAR)', 97)} AS b, ${mysqlCells.hash64(mysqlCells.digest(line))} AS h FROM (
+        `SELECT ${line} AS line, ${mysqlCells.digest(line)} AS d, ${mysqlCells.bucket('CAST(r.data_id AS CHAR)', 97)} AS b,
+                ${mysqlCells.hash64(mysqlCells.digest(line))} AS h FROM (
           SELECT CAST(? AS UNSIGNED) AS data_id, ? AS detect_id, ? AS user_id, ? AS project_id, ? AS school_id, ? AS grade,
                  CAST(? AS DECIMAL(10, 3)) AS result, ? AS unit, ? AS version, ? AS is_deleted,
                  CAST(? AS DATETIME(3)) AS created_at, CAST(? AS DATETIME(3)) AS updated_at) r`,
@@ -150,10 +151,13 @@ describe('canonical form across MySQL, ClickHouse, PostgreSQL and TypeScript', (
       )) as [{ line: string; d: string; b: number; h: string | number }[]];
       const chLine = fitnessProjection.line(level);
       const rs = await ch.query({
-        query: `SELECT ${chLine} AS line, ${clickhouseCells.digest(chLine)} AS d, ${clickhouseCells.bucket('toString(data_id)', 97)} AS b, toString(${clickhouseCells.hash64(clickhouseCells.digest(chLine))}) AS h FROM (
-          SELECT toUInt64(${uint(c.dataId)}) AS data_id, toUInt64(${base.detectId}) AS detect_id, toUInt64(${base.userId}) AS user_id, toUInt64(${base.projectId}) AS project_id,
+        query: `SELECT ${chLine} AS line, ${clickhouseCells.digest(chLine)} AS d, ${clickhouseCells.bucket('toString(data_id)', 97)} AS b,
+                       toString(${clickhouseCells.hash64(clickhouseCells.digest(chLine))}) AS h FROM (
+          SELECT toUInt64(${uint(c.dataId)}) AS data_id, toUInt64(${base.detectId}) AS detect_id, toUInt64(${base.userId}) AS user_id,
+                 toUInt64(${base.projectId}) AS project_id,
                  toUInt64(${base.schoolId}) AS school_id, toUInt16(${base.grade}) AS grade, ${decimal(c.result, 3)} AS result,
-                 ${c.unit === null ? 'CAST(NULL AS Nullable(String))' : str(c.unit)} AS unit, toUInt64(${uint(c.version)}) AS version, toUInt8(${c.isDeleted ? 1 : 0}) AS is_deleted,
+                 ${c.unit === null ? 'CAST(NULL AS Nullable(String))' : str(c.unit)} AS unit, toUInt64(${uint(c.version)}) AS version,
+                 toUInt8(${c.isDeleted ? 1 : 0}) AS is_deleted,
                  toUInt64(${uint(Date.parse(c.createdAt))}) AS created_at_ms, toUInt64(${uint(Date.parse(c.updatedAt))}) AS source_commit_ms)`,
         format: 'JSONEachRow',
       });
@@ -183,8 +187,10 @@ describe('canonical form across MySQL, ClickHouse, PostgreSQL and TypeScript', (
       const ts = canonicalLine(fieldsOf('orders', level), { ...o, version: 1, isDeleted: false });
       const line = orderLineSql(level);
       const r = await pg.raw<{ rows: { line: string; d: string; b: string; h: string }[] }>(
-        `SELECT ${line} AS line, ${postgresCells.digest(line)} AS d, ${postgresCells.bucket('r.order_id::text', 97)} AS b, ${postgresCells.hash64(postgresCells.digest(line))}::text AS h FROM (
-          SELECT ?::uuid AS order_id, ?::text AS customer_id, ?::char(3) AS currency, ?::jsonb AS items, ?::numeric(24, 4) AS total, ?::int AS item_count, ?::timestamptz AS created_at) r`,
+        `SELECT ${line} AS line, ${postgresCells.digest(line)} AS d, ${postgresCells.bucket('r.order_id::text', 97)} AS b,
+                ${postgresCells.hash64(postgresCells.digest(line))}::text AS h FROM (
+          SELECT ?::uuid AS order_id, ?::text AS customer_id, ?::char(3) AS currency, ?::jsonb AS items, ?::numeric(24, 4) AS total,
+                 ?::int AS item_count, ?::timestamptz AS created_at) r`,
         [o.orderId, o.customerId, o.currency, JSON.stringify(o.items), o.total, o.itemCount, o.createdAt],
       );
       const chLine = ordersProjection.line(level);

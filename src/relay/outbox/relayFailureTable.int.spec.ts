@@ -121,7 +121,8 @@ describe('the seed failure table: nothing committed is lost', () => {
     const lossy: EventSink = {
       async publish(batch) {
         await good.publish(batch); // the broker really has it...
-        return { sent: [], failed: batch.map((e) => ({ id: e.id, error: new PublishTimeoutError(1000), kind: 'outage' as const })) }; // ...but we never heard back
+        // ...but we never heard back
+        return { sent: [], failed: batch.map((e) => ({ id: e.id, error: new PublishTimeoutError(1000), kind: 'outage' as const })) };
       },
       close: async () => undefined,
     };
