@@ -3,10 +3,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../devstack/stack';
 
+let version: string | undefined;
+
+/** Read once per process: start-up, tracing and the gateway each ask for it. */
 export function packageVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
+  if (version === undefined) {
+    try {
+      version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+    } catch {
+      version = 'unknown';
+    }
   }
+  return version;
 }

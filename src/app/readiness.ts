@@ -16,7 +16,7 @@ import { withTimeout } from '../shared/timeout';
 import type { Resources } from './resources';
 
 export type Dependency = 'mysql' | 'postgres' | 'kafka' | 'clickhouse';
-export const DEPENDENCIES: readonly Dependency[] = ['mysql', 'postgres', 'kafka', 'clickhouse'];
+const DEPENDENCIES: readonly Dependency[] = ['mysql', 'postgres', 'kafka', 'clickhouse'];
 type Role = Settings['roles'][number];
 
 export interface Readiness {
@@ -30,7 +30,7 @@ export interface Readiness {
   degraded: Dependency[];
 }
 
-export const REQUIRED_BY_ROLE: Record<Role, readonly Dependency[]> = {
+const REQUIRED_BY_ROLE: Record<Role, readonly Dependency[]> = {
   gateway: ['mysql', 'postgres', 'clickhouse'],
   relay: ['mysql', 'postgres', 'kafka'],
   projector: ['kafka', 'clickhouse'],
@@ -38,13 +38,13 @@ export const REQUIRED_BY_ROLE: Record<Role, readonly Dependency[]> = {
 };
 
 /** The engines a process with these roles cannot work without (the gateway's rule wins when present). */
-export function requiredDependencies(roles: readonly Role[]): Set<Dependency> {
+function requiredDependencies(roles: readonly Role[]): Set<Dependency> {
   if (roles.includes('gateway')) return new Set(REQUIRED_BY_ROLE.gateway);
   return new Set(roles.flatMap((r) => REQUIRED_BY_ROLE[r]));
 }
 
 /** Pure: the verdict from which engines answered. */
-export function judgeReadiness(stores: Record<Dependency, boolean>, required: Set<Dependency>, draining: boolean): Readiness {
+function judgeReadiness(stores: Record<Dependency, boolean>, required: Set<Dependency>, draining: boolean): Readiness {
   const down = DEPENDENCIES.filter((d) => !stores[d]);
   const failing = down.filter((d) => required.has(d));
   const degraded = down.filter((d) => !required.has(d));

@@ -22,11 +22,7 @@ import { openResources, type Resources } from './resources';
 import { roleStarters } from './roleStarters';
 import { startTracing } from './tracing';
 import type { RoleDeps } from './roles';
-
 import { packageVersion } from './packageVersion';
-
-export { tokenVerifier } from './gatewayRole';
-export { packageVersion };
 
 export interface Tidemark {
   gateway?: Gateway;

@@ -4,6 +4,9 @@
 // the item at that cursor precedes it (the Relay spec lets a forward-only server answer so).
 import { Field, ObjectType, type ClassType } from 'type-graphql';
 
+/** The `cursor` field of an item of a keyset-paged list (what a list's `after` argument takes back). */
+export const CURSOR = { description: 'Opaque keyset cursor: pass it as `after` to get the items after this one.' } as const;
+
 /** Query-cost estimate of a field computed once per answer (page info): constant whatever the page size. */
 export const ONCE_PER_ANSWER = () => 1;
 // The connection's field already multiplies its children by `first`; a list inside must not multiply again.
@@ -36,7 +39,7 @@ export interface Connection<T> {
 export function ConnectionOf<T extends object>(node: ClassType<T>, name: string) {
   @ObjectType(`${name}Edge`, { description: `One ${name} of a page and its cursor.` })
   class EdgeType {
-    @Field(() => String, { description: 'Opaque keyset cursor: pass it as `after` to get the items after this one.' }) cursor!: string;
+    @Field(() => String, CURSOR) cursor!: string;
     @Field(() => node) node!: T;
   }
 

@@ -103,8 +103,21 @@ export function operationCost(
   variables: Record<string, unknown> | null | undefined,
   maxPageSize: number,
 ): number | undefined {
+  return costOf(schema, operationOf(document, operationName), variables, maxPageSize);
+}
+
+/** The named operation of a document (with the fragments it uses), or the document itself. */
+function operationOf(document: DocumentNode, operationName: string | null | undefined): DocumentNode {
+  return operationName ? (separateOperations(document)[operationName] ?? document) : document;
+}
+
+function costOf(
+  schema: GraphQLSchema,
+  query: DocumentNode,
+  variables: Record<string, unknown> | null | undefined,
+  maxPageSize: number,
+): number | undefined {
   try {
-    const query = operationName ? (separateOperations(document)[operationName] ?? document) : document;
     return getComplexity({
       schema,
       query,
@@ -139,9 +152,9 @@ export function costLimitPlugin(schema: GraphQLSchema, maxCost: number, maxPageS
           const name = request.operationName ?? '';
           let cost = constantCosts.get(document)?.get(name);
           if (cost === undefined) {
-            cost = operationCost(schema, document, request.operationName, request.variables, maxPageSize);
+            const query = operationOf(document, request.operationName);
+            cost = costOf(schema, query, request.variables, maxPageSize);
             if (cost === undefined) return;
-            const query = request.operationName ? (separateOperations(document)[request.operationName] ?? document) : document;
             if (!pageSizeFromVariable(query)) {
               const perOperation = constantCosts.get(document) ?? new Map<string, number>();
               perOperation.set(name, cost);

@@ -19,11 +19,11 @@ import { ValidationError, toTidemarkError } from '../../shared/errors';
 import type { GatewayContext } from '../context';
 import { decodeCursor, encodeCursor } from '../../shared/cursor';
 import { AFTER, page } from '../reconciliation/paging';
-import { DOMAIN_VALUES } from '../shared/enums';
+import { CURSOR } from '../connection';
+import { DOMAIN_VALUES, enumOf } from '../shared/enums';
 import { requireService } from '../shared/services';
 
 type Status = DeadLetterSummary['status'];
-const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
 export const ReasonEnum = enumOf<DeadLetterReason>([
   'EMPTY_MESSAGE',
@@ -50,7 +50,7 @@ registerEnumType(ReplayOutcomeEnum, {
 @ObjectType({ description: 'A message the projector could not map. Never carries the message itself.' })
 export class ProjectorDeadLetterView {
   @Field(() => ID, { description: '<topic>/<partition>/<offset> of the original message.' }) id!: string;
-  @Field(() => String, { description: 'Opaque keyset cursor: pass it as `after` to get the items after this one.' }) cursor!: string;
+  @Field(() => String, CURSOR) cursor!: string;
   @Field(() => DOMAIN_VALUES) domain!: Domain;
   @Field(() => String) topic!: string;
   @Field(() => Int) partition!: number;

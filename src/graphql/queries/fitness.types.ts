@@ -4,7 +4,8 @@ import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-gr
 import type { FitnessGroupBy } from '../../projections/read/sql/selectFitnessReport';
 import { DecimalScalar } from '../scalars';
 import { ConnectionOf } from '../connection';
-import { Freshness, ONCE_PER_ANSWER } from './freshness.types';
+import { ONCE_PER_ANSWER } from '../connection';
+import { Freshness } from './freshness.types';
 
 @ObjectType({ description: 'The latest non-deleted state of a fitness result, as projected into ClickHouse.' })
 export class FitnessResultView {

@@ -72,6 +72,3 @@ export class Freshness {
 }
 
 export const toFreshness = (f: FreshnessValue): Freshness => f;
-
-// Shared with every list; defined beside the connection helper.
-export { CursorPageInfo, ONCE_PER_ANSWER } from '../connection';

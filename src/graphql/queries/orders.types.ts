@@ -4,7 +4,8 @@ import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-gr
 import type { OrderGroupBy } from '../../projections/read/sql/selectOrderReport';
 import { DecimalScalar } from '../scalars';
 import { ConnectionOf } from '../connection';
-import { Freshness, ONCE_PER_ANSWER } from './freshness.types';
+import { ONCE_PER_ANSWER } from '../connection';
+import { Freshness } from './freshness.types';
 
 @ObjectType({ description: 'A line of a projected order.' })
 export class OrderViewLine {

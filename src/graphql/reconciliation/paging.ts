@@ -12,7 +12,7 @@ const isIdKey = (v: unknown): v is { id: number } =>
 export const idCursor = (id: number): string => encodeCursor({ id });
 
 /** The id below which the next page starts (undefined: the first page). */
-export function beforeIdOf(after: string | null | undefined): number | undefined {
+function beforeIdOf(after: string | null | undefined): number | undefined {
   return decodeCursor(after, isIdKey)?.id;
 }
 

@@ -2,8 +2,7 @@
 import { registerEnumType } from 'type-graphql';
 import type { DiscrepancyKind, DiscrepancyStatus, ReconcileLevel, RunOutcome, RunTrigger } from '../../reconciliation/model';
 import type { RebuildStatus, RepairAction, RepairOutcome, Verification } from '../../reconciliation/ledger/records';
-
-const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
+import { enumOf } from '../shared/enums';
 
 export const LevelEnum = enumOf<ReconcileLevel>(['COUNTS', 'IDS', 'CONTENT']);
 registerEnumType(LevelEnum, {

@@ -6,6 +6,7 @@ import { GraphQLDateTimeISO } from 'graphql-scalars';
 import type { Domain } from '../../publication/event';
 import type { DiscrepancyKind, DiscrepancyStatus, ReconcileLevel, RunOutcome, RunTrigger } from '../../reconciliation/model';
 import type { RebuildStatus, RepairAction, RepairOutcome, Verification } from '../../reconciliation/ledger/records';
+import { CURSOR } from '../connection';
 import { DOMAIN_VALUES } from '../shared/enums';
 import {
   ActionEnum,
@@ -55,7 +56,7 @@ export class SegmentCountView {
 @ObjectType({ description: 'One reconciliation run of one scope.' })
 export class ReconciliationRunView {
   @Field(() => ID) id!: string;
-  @Field(() => String, { description: 'Opaque keyset cursor: pass it as `after` to get the items after this one.' }) cursor!: string;
+  @Field(() => String, CURSOR) cursor!: string;
   @Field(() => DOMAIN_VALUES) domain!: Domain;
   @Field(() => String) scopeKey!: string;
   @Field(() => LevelEnum) levelRequested!: ReconcileLevel;
@@ -86,7 +87,7 @@ export class ReconciliationRunView {
 @ObjectType({ description: 'A stored discrepancy between the authoritative store and the projection.' })
 export class DiscrepancyView {
   @Field(() => ID) id!: string;
-  @Field(() => String, { description: 'Opaque keyset cursor: pass it as `after` to get the items after this one.' }) cursor!: string;
+  @Field(() => String, CURSOR) cursor!: string;
   @Field(() => DOMAIN_VALUES) domain!: Domain;
   @Field(() => String) scopeKey!: string;
   @Field(() => String) aggregateId!: string;
@@ -125,7 +126,7 @@ export class DiscrepancyFilterInput {
 @ObjectType({ description: 'One audited repair: what was done, why, from which source version, and whether re-comparison verified it.' })
 export class RepairView {
   @Field(() => ID) id!: string;
-  @Field(() => String, { description: 'Opaque keyset cursor: pass it as `after` to get the items after this one.' }) cursor!: string;
+  @Field(() => String, CURSOR) cursor!: string;
   @Field(() => ID, { nullable: true }) discrepancyId!: string | null;
   @Field(() => DOMAIN_VALUES) domain!: Domain;
   @Field(() => String) scopeKey!: string;
@@ -160,7 +161,7 @@ export class RepairFilterInput {
 @ObjectType({ description: 'A controlled rebuild of one scope of a projection into a shadow table.' })
 export class ProjectionRebuildView {
   @Field(() => ID) id!: string;
-  @Field(() => String, { description: 'Opaque keyset cursor: pass it as `after` to get the items after this one.' }) cursor!: string;
+  @Field(() => String, CURSOR) cursor!: string;
   @Field(() => DOMAIN_VALUES) domain!: Domain;
   @Field(() => String) scopeKey!: string;
   @Field(() => RebuildStatusEnum) status!: RebuildStatus;
