@@ -10,7 +10,7 @@
 export type PublishFailureKind = 'outage' | 'record' | 'unknown';
 
 /** Broker answers that refuse the record itself: re-sending it can never succeed. */
-export const RECORD_ERROR_TYPES: ReadonlySet<string> = new Set([
+const RECORD_ERROR_TYPES: ReadonlySet<string> = new Set([
   'MESSAGE_TOO_LARGE',
   'RECORD_LIST_TOO_LARGE',
   'INVALID_RECORD',
@@ -24,7 +24,7 @@ export const RECORD_ERROR_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** Broker answers that describe the cluster's state: every record to that partition meets them. */
-export const OUTAGE_ERROR_TYPES: ReadonlySet<string> = new Set([
+const OUTAGE_ERROR_TYPES: ReadonlySet<string> = new Set([
   'UNKNOWN_TOPIC_OR_PARTITION',
   'LEADER_NOT_AVAILABLE',
   'NOT_LEADER_FOR_PARTITION',

@@ -28,15 +28,3 @@ export function releasedCounter(registry: Registry, table: TableName, store: Pub
     if (n) c.inc({ table, store: store.name }, n);
   };
 }
-
-/** No-op metrics (tests and tools that do not scrape). */
-export const discardRelayMetrics: RelayMetrics = {
-  claimed: () => undefined,
-  reclaimed: () => undefined,
-  sent: () => undefined,
-  failed: () => undefined,
-  gaveUp: () => undefined,
-  released: () => undefined,
-  claimLost: () => undefined,
-  publishTimer: () => () => undefined,
-};

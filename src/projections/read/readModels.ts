@@ -64,7 +64,9 @@ export function createReadModels(d: {
       const by = new Map<string, FitnessView[]>();
       for (const v of await selectFitnessByStudents(store, database, [...keys])) {
         const key = `${v.detectId}:${v.userId}`;
-        by.set(key, [...(by.get(key) ?? []), v]);
+        const rows = by.get(key);
+        if (rows) rows.push(v);
+        else by.set(key, [v]);
       }
       return keys.map((k) => by.get(`${k.detectId}:${k.userId}`) ?? []);
     },

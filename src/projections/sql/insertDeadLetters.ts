@@ -61,7 +61,7 @@ export function storedOf(consumer: string, d: DeadLetter, deadAtMs: number): Sto
   };
 }
 
-export function deadLetterLine(r: StoredDeadLetter): string {
+function deadLetterLine(r: StoredDeadLetter): string {
   return jsonLine(
     {
       consumer: r.consumer,

@@ -13,7 +13,7 @@ export interface ExpiredRangeRow extends ExpiredRange {
   version: number;
 }
 
-export function expiredLine(consumer: string, r: ExpiredRangeRow): string {
+function expiredLine(consumer: string, r: ExpiredRangeRow): string {
   return jsonLine(
     {
       consumer,

@@ -77,12 +77,12 @@ export async function settleExpiredEvents(d: ExpiredEventsDeps): Promise<{ resol
   for (const range of await openExpiredRanges(d.ch, d.database, d.consumer)) {
     const scopes = await scopesOfWindow(d, range);
     const keys = scopes.map(scopeKey);
-    let clean = await verifiedSince(d.pg, keys, new Date(range.detectedAtMs));
+    const clean = await verifiedSince(d.pg, keys, new Date(range.detectedAtMs));
     for (const scope of scopes) {
       if (clean.has(scopeKey(scope))) continue;
       if (!(await d.mayGoOn())) return { resolved, open: open + 1 };
       try {
-        if (await reconcileAndRepair(d, scope)) clean = new Set([...clean, scopeKey(scope)]);
+        if (await reconcileAndRepair(d, scope)) clean.add(scopeKey(scope));
       } catch (err) {
         d.logger.warn({ scope: scopeKey(scope), error: summarizeError(err) }, 'reconciliation of expired events failed');
       }

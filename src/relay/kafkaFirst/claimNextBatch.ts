@@ -23,7 +23,8 @@ interface Row extends ClaimedRowColumns {
 
 const RETURNED = [...CLAIMED_COLUMNS, 'relay_attempts'];
 
-function eligible(now: string): string {
+/** A row a claim may take (also what an idle relay looks for first: hasDuePublications). */
+export function eligible(now: string): string {
   return `status = 'NOT_PUBLISHED' AND next_attempt_at <= ${now} AND (claim_expires_at IS NULL OR claim_expires_at <= ${now})`;
 }
 
