@@ -12,8 +12,8 @@ import { claimBatch } from '../../src/relay/outbox/sql/claimBatch';
 import { keepOutboxBacklog, seedOutbox } from '../support/outboxSeed';
 import { createTestEnv, type TestEnv } from '../support/testEnv';
 import { FaultNotInjectedError, killProjectorBetweenInsertAndCommit, killRelayMidBatch } from './support/faultActions';
-import { ProcessTargets, roleProcessEnv } from './support/processTargets';
-import { startRoleProcess, type RoleProcess } from './support/roleProcesses';
+import { ProcessTargets } from './support/processTargets';
+import { roleProcessEnv, startRoleProcess, type RoleProcess } from './support/roleProcesses';
 import { connectionKiller } from './support/storeFaults';
 
 const rejection = (p: Promise<unknown>) =>

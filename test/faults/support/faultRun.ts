@@ -8,7 +8,7 @@ import { Cluster } from './cluster';
 import { createFaultEnv, type FaultEnv } from './faultEnv';
 import { runCycle, type Expect, type Injected } from './faultCycle';
 import { FreshnessProbe } from './freshnessProbe';
-import { readFitnessProjection, readOrdersProjection } from './oracle';
+import { notYetVisible } from './oracle';
 import type { PrivateEngineOptions } from './privateEngines';
 import { productReconciliation } from './productReconciliation';
 import type { FaultProfile } from './profile';
@@ -52,9 +52,8 @@ export class FaultRun {
 
   /** Acknowledged writes whose aggregate ClickHouse shows at (at least) the acknowledged version. */
   async foundAcknowledged(): Promise<number> {
-    const [f, ord] = await Promise.all([readFitnessProjection(this.env.resources), readOrdersProjection(this.env.resources)]);
-    return this.workload.acknowledged.filter((a) => (a.domain === 'fitness' ? (f.get(a.id)?.version ?? 0) >= a.version : ord.has(a.id)))
-      .length;
+    const acknowledged = this.workload.acknowledged;
+    return acknowledged.length - (await notYetVisible(this.env.resources, acknowledged));
   }
 
   async setUp(): Promise<void> {

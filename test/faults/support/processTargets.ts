@@ -3,7 +3,6 @@
 // killed, with a record of what was killed, and the environment a role process needs to run against a
 // TestEnv's private databases and topics.
 import { readFileSync } from 'node:fs';
-import { settingsToEnv, type Settings } from '../../../src/config/settings';
 import type { FaultTarget } from './faultActions';
 
 export class ProcessTargets implements FaultTarget {
@@ -33,9 +32,4 @@ export class ProcessTargets implements FaultTarget {
     if (!pid) throw new Error(`no process named ${name}`);
     return pid;
   }
-}
-
-/** The environment of `node --import tsx src/main.ts --roles ...` against these settings (info logs: start-up is read from them). */
-export function roleProcessEnv(settings: Settings): NodeJS.ProcessEnv {
-  return { ...process.env, ...settingsToEnv(settings), STACK_MANAGE: 'false', LOG_LEVEL: 'info' };
 }
