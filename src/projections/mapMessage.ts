@@ -2,10 +2,10 @@
 // projector calls it for every message and never lets a bad one hold its partition back.
 import type { Domain } from '../publication/event';
 import type { Topics } from '../infra/kafka/fromKafka';
-import { decodeEnvelope } from './decode/envelope';
-import { mapFitnessEvent } from './fitness/mapFitnessEvent';
-import { mapOrderEvent } from './orders/mapOrderEvent';
-import type { DeadLetter, ProjectedRow } from './rows';
+import { checkEnvelope, parseValue, type Decoded } from './decode/envelope';
+import { isValidFitnessEvent, mapFitnessEvent, mapValidFitnessEvent } from './fitness/mapFitnessEvent';
+import { isValidOrderEvent, mapOrderEvent, mapValidOrderEvent } from './orders/mapOrderEvent';
+import type { DeadLetter, KafkaPosition, ProjectedRow } from './rows';
 
 export interface ConsumedMessage {
   topic: string;
@@ -38,26 +38,36 @@ function plainHeaders(h: ConsumedMessage['headers']): Record<string, Buffer | st
 /** The projector's mapping as a value (the projector and the dead-letter replay take it injected). */
 export type MessageMapper = (m: ConsumedMessage, domain: Domain, ingestedAtMs: number) => Mapped;
 
+/**
+ * One compiled check of every schema rule first (the common case: a valid event, validated without a
+ * zod pass); an event that fails it is decoded step by step, which names the first thing wrong.
+ */
+function projectedRow(json: unknown, domain: Domain, at: KafkaPosition, ingestedAtMs: number): Decoded<ProjectedRow> {
+  if (domain === 'fitness') {
+    const r = isValidFitnessEvent(json)
+      ? mapValidFitnessEvent(json, at, ingestedAtMs)
+      : andThen(checkEnvelope(json, domain), (e) => mapFitnessEvent(e, at, ingestedAtMs));
+    return r.ok ? { ok: true, value: { table: 'fitness_results', row: r.value } } : r;
+  }
+  const r = isValidOrderEvent(json)
+    ? mapValidOrderEvent(json, at, ingestedAtMs)
+    : andThen(checkEnvelope(json, domain), (e) => mapOrderEvent(e, at, ingestedAtMs));
+  return r.ok ? { ok: true, value: { table: 'orders', row: r.value } } : r;
+}
+
+const andThen = <A, B>(d: Decoded<A>, next: (a: A) => Decoded<B>): Decoded<B> => (d.ok ? next(d.value) : d);
+
 export function mapMessage(m: ConsumedMessage, domain: Domain, ingestedAtMs: number): Mapped {
   const at = { kafkaPartition: m.partition, kafkaOffset: m.offset };
-  const envelope = decodeEnvelope(m.value, domain);
-  let failure: { reason: DeadLetter['reason']; detail: string };
-  if (!envelope.ok) failure = envelope;
-  else if (domain === 'fitness') {
-    const r = mapFitnessEvent(envelope.value, at, ingestedAtMs);
-    if (r.ok) return { kind: 'row', projected: { table: 'fitness_results', row: r.value } };
-    failure = r;
-  } else {
-    const r = mapOrderEvent(envelope.value, at, ingestedAtMs);
-    if (r.ok) return { kind: 'row', projected: { table: 'orders', row: r.value } };
-    failure = r;
-  }
+  const json = parseValue(m.value);
+  const mapped = json.ok ? projectedRow(json.value, domain, at, ingestedAtMs) : json;
+  if (mapped.ok) return { kind: 'row', projected: mapped.value };
   return {
     kind: 'dead',
     deadLetter: {
       domain,
-      reason: failure.reason,
-      detail: failure.detail,
+      reason: mapped.reason,
+      detail: mapped.detail,
       sourceTopic: m.topic,
       sourcePartition: m.partition,
       sourceOffset: m.offset,

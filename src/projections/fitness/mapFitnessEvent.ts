@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { EventEnvelope } from '../../publication/event';
 import { canonicalDecimal } from '../../shared/decimal';
-import { describeIssues, rejected, type Decoded } from '../decode/envelope';
+import { compiledCheck } from '../decode/compiledCheck';
+import { describeIssues, rejected, validEventSchema, type Decoded } from '../decode/envelope';
 import type { FitnessRow, KafkaPosition } from '../rows';
 import { isoToMs } from '../time';
 
@@ -33,12 +34,30 @@ const dataSchema = z.object({
   updatedAt: z.string().max(64),
 });
 
+type FitnessData = z.output<typeof dataSchema>;
+
+/** True for a JSON value that passes every schema check a fitness event gets (one compiled pass). */
+export const isValidFitnessEvent = compiledCheck(validEventSchema('fitness', FITNESS_EVENT_TYPES, dataSchema));
+
+/** The stepwise mapping of a decoded envelope: names the first thing wrong with it. */
 export function mapFitnessEvent(e: EventEnvelope, at: KafkaPosition, ingestedAtMs: number): Decoded<FitnessRow> {
   if (!FITNESS_EVENT_TYPES.has(e.type)) return rejected('UNKNOWN_EVENT_TYPE', `fitness event type ${e.type.slice(0, 60)} is unknown`);
   const parsed = dataSchema.safeParse(e.data);
   if (!parsed.success)
     return rejected('INVALID_DATA', describeIssues(parsed.error.issues.map((i) => ({ ...i, path: ['data', ...i.path] }))));
-  const d = parsed.data;
+  return fitnessRow(e, parsed.data, at, ingestedAtMs);
+}
+
+/** The mapping of an event `isValidFitnessEvent` accepted: only the checks no schema expresses remain. */
+export function mapValidFitnessEvent(
+  e: EventEnvelope & { data: FitnessData },
+  at: KafkaPosition,
+  ingestedAtMs: number,
+): Decoded<FitnessRow> {
+  return fitnessRow(e, e.data, at, ingestedAtMs);
+}
+
+function fitnessRow(e: EventEnvelope, d: FitnessData, at: KafkaPosition, ingestedAtMs: number): Decoded<FitnessRow> {
   const result = canonicalDecimal(d.result, FITNESS_RESULT_SCALE);
   if (result === undefined) return rejected('INVALID_DATA', 'data.result (not a decimal with at most 3 fraction digits)');
   const createdAtMs = isoToMs(d.createdAt);

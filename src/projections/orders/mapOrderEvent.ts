@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import type { EventEnvelope } from '../../publication/event';
 import { canonicalDecimal } from '../../shared/decimal';
-import { describeIssues, rejected, type Decoded } from '../decode/envelope';
+import { compiledCheck } from '../decode/compiledCheck';
+import { describeIssues, rejected, validEventSchema, type Decoded } from '../decode/envelope';
 import type { KafkaPosition, OrderItemRow, OrderRow } from '../rows';
 import { isoToMs } from '../time';
 
@@ -29,12 +30,26 @@ const dataSchema = z.object({
   createdAt: z.string().max(64),
 });
 
+type OrderData = z.output<typeof dataSchema>;
+
+/** True for a JSON value that passes every schema check an order event gets (one compiled pass). */
+export const isValidOrderEvent = compiledCheck(validEventSchema('orders', ORDER_EVENT_TYPES, dataSchema));
+
+/** The stepwise mapping of a decoded envelope: names the first thing wrong with it. */
 export function mapOrderEvent(e: EventEnvelope, at: KafkaPosition, ingestedAtMs: number): Decoded<OrderRow> {
   if (!ORDER_EVENT_TYPES.has(e.type)) return rejected('UNKNOWN_EVENT_TYPE', `order event type ${e.type.slice(0, 60)} is unknown`);
   const parsed = dataSchema.safeParse(e.data);
   if (!parsed.success)
     return rejected('INVALID_DATA', describeIssues(parsed.error.issues.map((i) => ({ ...i, path: ['data', ...i.path] }))));
-  const d = parsed.data;
+  return orderRow(e, parsed.data, at, ingestedAtMs);
+}
+
+/** The mapping of an event `isValidOrderEvent` accepted: only the checks no schema expresses remain. */
+export function mapValidOrderEvent(e: EventEnvelope & { data: OrderData }, at: KafkaPosition, ingestedAtMs: number): Decoded<OrderRow> {
+  return orderRow(e, e.data, at, ingestedAtMs);
+}
+
+function orderRow(e: EventEnvelope, d: OrderData, at: KafkaPosition, ingestedAtMs: number): Decoded<OrderRow> {
   const total = canonicalDecimal(d.total, ORDER_MONEY_SCALE);
   if (total === undefined) return rejected('INVALID_DATA', 'data.total (not a decimal with at most 4 fraction digits)');
   const items: OrderItemRow[] = [];
