@@ -126,9 +126,11 @@ export const writePathRow: BenchRow = {
             const conn = await pools[row.shard]!.getConnection();
             try {
               await conn.query('BEGIN');
-              const [[clock]] = (await conn.query('SELECT NOW(3) AS now')) as unknown as [[{ now: Date }]];
-              const [allocated] = (await conn.query('INSERT INTO fitness_data_ids () VALUES ()')) as unknown as [{ insertId: number }];
-              const dataId = allocated.insertId * 100 + row.shard;
+              // The clock and the id in one statement, as the service sends them on MariaDB (10.5+).
+              const [[clock]] = (await conn.query(
+                'INSERT INTO fitness_data_ids () VALUES () RETURNING local_seq, NOW(3) AS now',
+              )) as unknown as [[{ local_seq: number; now: Date }]];
+              const dataId = clock.local_seq * 100 + row.shard;
               row.values[0] = dataId;
               row.values[9] = row.values[10] = clock.now;
               await conn.query(RAW_INSERT_RESULT, row.values);

@@ -4,8 +4,11 @@
 import { appendOutboxEvents } from '../../publication/outbox/appendOutboxEvents';
 import type { TidemarkError } from '../../shared/errors';
 import { teacherInput, useFitnessHarness } from '../../../test/support/fitnessHarness';
+import { mysqlServerFeatures } from '../../infra/mysql/serverFeatures';
 import { fitnessEventId } from './events';
 import { shardForUser } from './sharding';
+import { allocateLocalSequence } from './store/allocateDataId';
+import { shardNow } from './store/rows';
 
 describe('fitness writes (sharded MariaDB + outbox)', () => {
   const h = useFitnessHarness();
@@ -54,6 +57,20 @@ describe('fitness writes (sharded MariaDB + outbox)', () => {
     // The session level of pooled connections, and what a write's own transaction sees.
     expect(await level((sql) => h.shardDb(0).raw(sql))).toBe('READ-COMMITTED');
     expect(await h.shardDb(1).transaction((trx) => level((sql) => trx.raw(sql)))).toBe('READ-COMMITTED');
+  });
+
+  it('allocates the dataId and reads the shard clock in one statement on MariaDB, in two without RETURNING (MySQL 8)', async () => {
+    expect(await mysqlServerFeatures(h.shardDb(0))).toEqual({ insertReturning: true });
+    const [fused, separate] = await h.shardDb(0).transaction(async (trx) => {
+      const clock = await shardNow(trx);
+      const a = await allocateLocalSequence(trx, true);
+      const b = await allocateLocalSequence(trx, false);
+      for (const x of [a, b]) expect(Math.abs(x.now.getTime() - clock.getTime())).toBeLessThan(5000);
+      return [a, b];
+    });
+    expect(fused!.sequence).toBeGreaterThan(0);
+    expect(separate!.sequence).toBeGreaterThan(fused!.sequence);
+    expect(fused!.now.getTime() % 1).toBe(0);
   });
 
   it('rolls the result back when its outbox insert fails (commit atomicity)', async () => {

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { MysqlShard, MysqlShards } from '../../infra/mysql/fromMysql';
+import { mysqlServerFeatures } from '../../infra/mysql/serverFeatures';
 import { readOutboxStates } from '../../publication/outbox/readOutboxStates';
 import type { PublicationOutcome, Publisher } from '../../publication/publisher';
 import { NotFoundError, TidemarkError, toTidemarkError } from '../../shared/errors';
@@ -120,9 +121,10 @@ export function fitnessService(deps: FitnessServiceDeps): FitnessService {
       // Hashed only when a key asks for it: a SHA-256 per write was visible in the write path's profile.
       const hash = cmd.idempotencyKey ? requestHash(cmd) : '';
       try {
+        const { insertReturning } = await mysqlServerFeatures(shard.db).catch((e) => Promise.reject(storeError(e, shard)));
         return await commit(shard, async (trx) => {
-          const now = await shardNow(trx);
-          const dataId = composeDataId(await allocateLocalSequence(trx), shard.index);
+          const { sequence, now } = await allocateLocalSequence(trx, insertReturning);
+          const dataId = composeDataId(sequence, shard.index);
           const d = decideRecord(cmd, { catalog, now, dataId, shard: shard.index });
           if (
             cmd.idempotencyKey &&
