@@ -31,6 +31,7 @@ import type { ExpiredRange } from './rows';
 import type { Domain } from '../publication/event';
 import { fromProjectionWriter } from './projectionWriter';
 import { projectorMetrics } from './projectorMetrics';
+import { membershipLostBy } from './groupMembership';
 
 export interface ProjectorOptions {
   kafka: Kafka;
@@ -313,6 +314,11 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
       try {
         await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: part.nextOffset }]);
       } catch (err) {
+        const lost = membershipLostBy(err);
+        if (lost) {
+          log.warn({ topic: batch.topic, partition: batch.partition, error: summarizeError(err) }, 'no longer a group member; re-joining');
+          throw lost;
+        }
         // Usually a rebalance: the new owner re-reads from the last committed offset (harmless).
         log.info(
           { topic: batch.topic, partition: batch.partition, error: summarizeError(err) },
