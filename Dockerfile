@@ -1,7 +1,8 @@
 # The Tidemark image: dependencies installed and the code built inside the image (never the host's
 # node_modules or dist/), run as the unprivileged `node` user. Engines are not managed in a container
 # (STACK_MANAGE=false): point the settings at them (docker-compose.yml does).
-# NODE_ENV=production makes TIDEMARK_ENV default to production: give AUTH_JWT_SECRET or AUTH_JWKS_URL.
+# Production is the default (TIDEMARK_ENV): give AUTH_JWT_SECRET or AUTH_JWKS_URL, verified TLS and passwords
+# (or ALLOW_INSECURE_TRANSPORT=true), docs/operators.md "Deploying safely".
 #   docker build -t tidemark . && docker run -e AUTH_JWT_SECRET=... -e MYSQL_HOST=... tidemark
 FROM node:22-bookworm-slim AS build
 WORKDIR /app

@@ -27,6 +27,11 @@ module.exports = {
       displayName: 'int',
       testMatch: ['<rootDir>/{src,test}/**/*.int.spec.ts', '<rootDir>/{src,test}/**/*.e2e.spec.ts'],
       slowTestThreshold: 30,
+      // TEST_LOG_DIR (npm test sets it): every suite's log lines into that folder, searched for leaks
+      // after the run (test/support/logCheck.ts); the run fails naming file and line.
+      setupFilesAfterEnv: ['<rootDir>/test/support/logCapture.setup.ts'],
+      globalSetup: '<rootDir>/test/support/logCheck.globalSetup.ts',
+      globalTeardown: '<rootDir>/test/support/logCheck.globalTeardown.ts',
     },
   ],
 };

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const env = await createTestEnv();
   const app = await startTidemark({ ...env.settings, roles: ['gateway', 'relay', 'projector'] }, { migrate: false });
   const url = app.gateway!.url;
-  const headers = await authHeader(env.settings, 'client');
+  const headers = await authHeader(env.settings, 'service');
   const db = ident(env.settings.clickhouseDatabase);
   const committed = new Map<string, number>();
   const latencies: number[] = [];

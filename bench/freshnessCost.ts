@@ -2,10 +2,13 @@
 // `forScope` with the cache off (every call reads MySQL shards, Kafka offsets and ClickHouse
 // checkpoints) and on (FRESHNESS_CACHE_MS 1000), against a fitnessPage query of 50 results.
 // Run: npx tsx bench/freshnessCost.ts
+import type { Principal } from '../src/auth/principal';
 import { createRegistry } from '../src/metrics/registry';
 import { readModelsFrom } from '../src/projections/read/readModels';
 import { silentLogger } from '../src/shared/logger';
 import { createTestEnv } from '../test/support/testEnv';
+
+const OPERATOR: Principal = { subject: 'bench-operator', roles: ['operator'] };
 
 async function time(n: number, fn: () => Promise<unknown>): Promise<number> {
   const t = process.hrtime.bigint();
@@ -39,7 +42,7 @@ async function main(): Promise<void> {
           Array.from({ length: 50 }, (_, i) => String(100 + i * 100 + (i % 2))),
         ),
       ),
-      fitnessPage50Ms: await time(n, () => uncached.fitnessPage({ detectId: 10001 }, 50)),
+      fitnessPage50Ms: await time(n, () => uncached.fitnessPage(OPERATOR, { detectId: 10001 }, 50)),
     };
     console.log(JSON.stringify(Object.fromEntries(Object.entries(result).map(([k, v]) => [k, Math.round(v * 100) / 100]))));
     await uncached.close();

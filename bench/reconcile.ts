@@ -138,7 +138,12 @@ async function main(): Promise<void> {
       // The whole pipeline, and writes into another campaign flowing through it before anything is timed.
       app = await startTidemark({ ...env.settings, roles: ['gateway', 'relay', 'projector'] }, { migrate: false });
       await clean(' quiet');
-      load = startWriteLoad({ url: app.gateway!.url, headers: await authHeader(env.settings, 'client'), detectId: 50002, perSecond: rate });
+      load = startWriteLoad({
+        url: app.gateway!.url,
+        headers: await authHeader(env.settings, 'service'),
+        detectId: 50002,
+        perSecond: rate,
+      });
       await waitFor(async () => load!.ok() >= rate * 2, { timeoutMs: 30000, what: 'the write load flowing' });
       const started = { at: performance.now(), ok: load.ok() };
       await clean(' under load');

@@ -1,5 +1,6 @@
 // `npm start`: brings the local stack up (unless STACK_MANAGE=false), migrates, and runs the roles of
 // TIDEMARK_ROLES or `--roles a,b`, on the ClickHouse of CLICKHOUSE_ENGINE or `--clickhouse server|embedded`.
+// `npm start` passes `--development`; `node dist/src/main.js` alone is production unless TIDEMARK_ENV says otherwise.
 // SIGINT/SIGTERM drain and stop; a second signal exits at once.
 import 'reflect-metadata';
 import './config/loadDotEnv';
@@ -17,12 +18,22 @@ function argValue(argv: string[], name: string): string | undefined {
   return argv[i]!.includes('=') ? argv[i]!.split('=')[1] : argv[i + 1];
 }
 
+/**
+ * `--development` (what `npm start` passes): development on loopback with the console's development
+ * tokens, unless the environment (or .env) names TIDEMARK_ENV itself, which wins. Without the flag a
+ * process is production unless told otherwise (the Docker image, a service unit).
+ */
+function developmentIfAsked(argv: string[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (!argv.includes('--development') || env.TIDEMARK_ENV !== undefined) return env;
+  return { CONSOLE_DEV_TOKENS: 'true', ...env, TIDEMARK_ENV: 'development' };
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const roles = argValue(argv, '--roles');
   const clickhouseFlag = argValue(argv, '--clickhouse');
   const flags = { ...(roles ? { TIDEMARK_ROLES: roles } : {}), ...(clickhouseFlag ? { CLICKHOUSE_ENGINE: clickhouseFlag } : {}) };
-  let settings = loadSettings({ ...process.env, ...flags });
+  let settings = loadSettings({ ...developmentIfAsked(argv, process.env), ...flags });
   const logger = createLogger(settings.logLevel);
   if (settings.env === 'development' && !settings.authJwtSecret && !settings.authJwksUrl) {
     // Development mode keeps `npm start` usable in one command: the secret kept in <STACK_DIR> (made on

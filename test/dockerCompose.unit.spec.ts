@@ -20,6 +20,7 @@ interface Service {
   healthcheck?: { test?: string[] | string; disable?: boolean };
   volumes?: string[];
   command?: string[];
+  ports?: string[];
 }
 const compose = parse(read('docker-compose.yml')) as { services: Record<string, Service> };
 const services = compose.services;
@@ -46,6 +47,17 @@ describe('docker-compose.yml', () => {
     // Built into the image; nothing of the host tree is mounted over /app.
     expect(gw.build).toBe('.');
     expect(gw.volumes?.some((v) => v.startsWith('.:') || v.startsWith('./:'))).toBe(false);
+  });
+
+  it('publishes engine ports on 127.0.0.1 only, with passwords from .env, and runs the gateway in production', () => {
+    for (const e of ENGINES)
+      for (const p of services[e]!.ports ?? []) expect({ e, p }).toEqual({ e, p: expect.stringMatching(/^127\.0\.0\.1:/) });
+    const env = JSON.stringify(ENGINES.map((e) => services[e]!.environment));
+    expect(env).not.toMatch(/PASSWORD":"(tidemark|root|)"/);
+    const gw = services.gateway!.environment!;
+    expect(gw.TIDEMARK_ENV).toBe('production');
+    expect(gw.AUTH_JWT_SECRET).toMatch(/^\$\{AUTH_JWT_SECRET:\?/);
+    expect(services.gateway!.ports).toContain(`127.0.0.1:${settingsTable.opsPort.default}:${settingsTable.opsPort.default}`);
   });
 
   it('builds the gateway image on Node 22 as a non-root user, with npm ci inside the image', () => {

@@ -9,7 +9,15 @@ export type BenchEnv = TestEnv;
 
 export async function benchEnv(overrides: Partial<Settings> = {}): Promise<BenchEnv> {
   const defaults = loadSettings({ TIDEMARK_ENV: 'test' });
-  return createTestEnv({ kafkaPartitions: defaults.kafkaPartitions, logLevel: 'warn', ...overrides });
+  // Per-caller limits off, as in childEnvFor: the rows measure capacity with one token each.
+  const unlimited = { rateLimitPerSecond: 0, rateLimitConcurrent: 0, rateLimitServicePerSecond: 0, rateLimitServiceConcurrent: 0 };
+  return createTestEnv({
+    kafkaPartitions: defaults.kafkaPartitions,
+    logLevel: 'warn',
+    ...unlimited,
+    wsMaxConnectionsPerPrincipal: 0,
+    ...overrides,
+  });
 }
 
 /**
@@ -29,6 +37,15 @@ export function childEnvFor(s: Settings, extra: Record<string, string> = {}): No
     HOME: process.env.HOME,
     TIDEMARK_ENV: 'test',
     STACK_MANAGE: 'false',
+    // bench/lib/gateway.ts signs the rows' writers as this trusted backend.
+    AUTH_SERVICE_SUBJECTS: 'bench-service,test-service',
+    // The rows measure the gateway's capacity, not its per-caller limits (one token drives each row's
+    // load and row 7 opens hundreds of sockets with one operator token): the limits are off here.
+    RATE_LIMIT_PER_SECOND: '0',
+    RATE_LIMIT_CONCURRENT: '0',
+    RATE_LIMIT_SERVICE_PER_SECOND: '0',
+    RATE_LIMIT_SERVICE_CONCURRENT: '0',
+    WS_MAX_CONNECTIONS_PER_PRINCIPAL: '0',
     LOG_LEVEL: 'warn',
     HTTP_HOST: s.httpHost,
     MYSQL_HOST: s.mysqlHost,
@@ -36,6 +53,7 @@ export function childEnvFor(s: Settings, extra: Record<string, string> = {}): No
     MYSQL_USER: s.mysqlUser,
     MYSQL_PASSWORD: s.mysqlPassword,
     FITNESS_SHARD_DATABASES: s.fitnessShardDatabases.join(','),
+    FITNESS_SHARDS: s.fitnessShards.join(','),
     PG_HOST: s.pgHost,
     PG_PORT: String(s.pgPort),
     PG_USER: s.pgUser,

@@ -5,7 +5,7 @@
 // a CDC reader needs. The database gets our real MySQL migrations (the very same outbox table), a
 // writer user for the bench and a reader user with exactly the grants a binlog reader needs.
 // stop() ends the server by its pid file and deletes the folder: nothing of it outlives the row.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Knex } from 'knex';
 import { mysqlMigrations } from '../../migrations/mysql';
@@ -13,7 +13,7 @@ import type { Settings } from '../../src/config/settings';
 import { ListMigrationSource } from '../../src/infra/migrate';
 import { mysqlKnex } from '../../src/infra/mysql/fromMysql';
 import { waitFor } from '../../src/shared/lifecycle';
-import { alive, readPid, run, spawnDetached, stopPid, tcpAnswers, which } from '../../src/devstack/system';
+import { alive, installedBinary, readPid, run, spawnDetached, stopPid, tcpAnswers } from '../../src/devstack/system';
 import { repoRoot } from './processes';
 
 export interface BinlogMariadb {
@@ -29,13 +29,10 @@ export interface BinlogMariadb {
   stop(): Promise<void>;
 }
 
-/** The first of the names that is installed (Debian ships both the mariadb-* and the old mysql* names). */
 function binary(names: string[]): string {
-  for (const n of names) {
-    const p = existsSync(`/usr/sbin/${n}`) ? `/usr/sbin/${n}` : which(n);
-    if (p) return p;
-  }
-  throw new Error(`none of ${names.join(', ')} is installed (apt-get install mariadb-server)`);
+  const p = installedBinary(names);
+  if (!p) throw new Error(`none of ${names.join(', ')} is installed (apt-get install mariadb-server)`);
+  return p;
 }
 
 export async function startBinlogMariadb(o: {

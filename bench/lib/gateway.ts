@@ -1,25 +1,30 @@
 // The gateway under test: a child process on the row's private environment, a bearer token per role,
 // and a keep-alive GraphQL client in the bench process. `operations()` lists the root fields the
 // running schema has, so a row whose path is not built yet reports "n/a (not built)".
-import type { Role } from '../../src/auth/principal';
+import type { Principal, Role } from '../../src/auth/principal';
 import { signToken } from '../../src/auth/tokens';
 import type { Settings } from '../../src/config/settings';
 import { childEnvFor } from './benchEnv';
 import { graphqlClient, type GraphQLClient } from './graphqlHttp';
 import { startGatewayProcess, type GatewayProcess } from './processes';
 
-export async function bearer(s: Settings, ...roles: Role[]): Promise<string> {
-  const token = await signToken(
-    s.authJwtSecret!,
-    { subject: `bench-${roles.join('-')}`, roles },
-    { issuer: s.authIssuer, audience: s.authAudience, ttlSeconds: 3600 },
-  );
+/** The subject of bench-service tokens; childEnvFor lists it in AUTH_SERVICE_SUBJECTS. */
+export const BENCH_SERVICE_SUBJECT = 'bench-service';
+
+export async function bearerFor(s: Settings, p: Principal): Promise<string> {
+  const token = await signToken(s.authJwtSecret!, p, { issuer: s.authIssuer, audience: s.authAudience, ttlSeconds: 3600 });
   return `Bearer ${token}`;
+}
+
+export async function bearer(s: Settings, ...roles: Role[]): Promise<string> {
+  return bearerFor(s, { subject: `bench-${roles.join('-')}`, roles });
 }
 
 export interface GatewayUnderTest {
   process: GatewayProcess;
   client(role: Role, maxSockets: number): Promise<GraphQLClient>;
+  /** A client with a scoped principal's token (a teacher's school_ids, a customer's customer_id). */
+  clientFor(p: Principal, maxSockets: number): Promise<GraphQLClient>;
   /** Root fields of the running schema: Query, Mutation and Subscription. */
   operations(): Promise<{ query: Set<string>; mutation: Set<string>; subscription: Set<string> }>;
   stop(): Promise<void>;
@@ -40,6 +45,11 @@ export async function startGatewayUnderTest(
     process: proc,
     async client(role, maxSockets) {
       const c = graphqlClient(proc.url, { maxSockets, authorization: await bearer(s, role) });
+      clients.push(c);
+      return c;
+    },
+    async clientFor(p, maxSockets) {
+      const c = graphqlClient(proc.url, { maxSockets, authorization: await bearerFor(s, p) });
       clients.push(c);
       return c;
     },

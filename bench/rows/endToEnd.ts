@@ -42,8 +42,8 @@ export const endToEndRow: BenchRow = {
         cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row5-worker` : undefined,
       });
       await worker.go();
-      const writer = await gw.client('client', 256);
-      const reader = await gw.client('client', 64);
+      const writer = await gw.client('service', 256);
+      const reader = await gw.client('service', 64);
       let n = 0;
       const record = async () =>
         (

@@ -88,7 +88,7 @@ export const orderPathRow: BenchRow = {
       gw = await startGatewayUnderTest(s, { cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row2` : undefined });
       if (!(await gw.operations()).mutation.has('placeOrder'))
         return notBuilt(2, NAME, UNIT, TARGET, 'the gateway schema has no placeOrder mutation');
-      const client = await gw.client('client', concurrency);
+      const client = await gw.client('service', concurrency);
       const run = randomUUID().slice(0, 8);
       // Counters settle within a second of the last migration write; take the baseline after that.
       let writesBefore = await tupleWrites(pool);

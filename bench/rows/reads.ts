@@ -3,8 +3,11 @@
 // directly with @clickhouse/client (the SQL is taken from the read models' own builders), both at a
 // fixed concurrency over N results of which 10% were corrected (a second physical version). Rounds
 // alternate direct/GraphQL. Target: GraphQL p50 at most 1.5x the direct p50, for both queries.
+// The same reads also run with a teacher's token (10 of the 300 schools, ids picked in its scope):
+// the scope is part of the ClickHouse query, and scoped reads must cost at most 1.2x unscoped ones.
 import { Readable } from 'node:stream';
 import { ident } from '../../src/infra/clickhouse/literal';
+import { ALL_FITNESS } from '../../src/domains/fitness/policy';
 import { fromClickHouse } from '../../src/infra/clickhouse/fromClickHouse';
 import type { ReadModelStore } from '../../src/projections/read/readModelStore';
 import { selectFitnessByIds } from '../../src/projections/read/sql/selectFitnessByIds';
@@ -18,7 +21,10 @@ import { merge } from './writePath';
 
 const NAME = 'reads: fitnessResult / fitnessReport';
 const UNIT = 'ms p50';
-const TARGET = 'GraphQL p50 <= 1.5x direct';
+const TARGET = 'GraphQL p50 <= 1.5x direct; teacher-scoped p50 <= 1.2x unscoped';
+const TEACHER_SCHOOLS = Array.from({ length: 10 }, (_, k) => 100 + k);
+// The direct side runs the unscoped service's SQL: every row, no group suppressed.
+const UNSUPPRESSED = { scope: ALL_FITNESS, minGroupSize: 0 };
 const CAMPAIGNS = 20;
 const PROJECTS = 8;
 const SCHOOLS = 300;
@@ -80,9 +86,13 @@ export const readsRow: BenchRow = {
           });
       }
 
-      const reader = await gw.client('client', concurrency);
-      const analyst = await gw.client('analyst', concurrency);
+      const reader = await gw.client('service', concurrency);
+      // Reports as an operator: every group, no suppression, the same SQL as the direct side.
+      const operator = await gw.client('operator', concurrency);
+      const teacher = await gw.clientFor({ subject: 'bench-teacher', roles: ['teacher'], schoolIds: TEACHER_SCHOOLS }, concurrency);
       const pick = (i: number) => 1 + ((i * 7919) % results);
+      // A seq whose school (100 + seq % 300) is one of the teacher's: seq % 300 in 0..9.
+      const pickInScope = (i: number) => 300 * (1 + ((i * 7919) % Math.floor(results / 300 - 1))) + (i % 10);
       const dataIdOf = (seq: number) => seq * 100 + (seq % 2);
       const campaign = (i: number) => ({ detectId: 10000 + (i % CAMPAIGNS), projectId: 1 + ((i >> 3) % PROJECTS) });
       let i = 0;
@@ -92,13 +102,16 @@ export const readsRow: BenchRow = {
         await rs.json();
       };
       const sides = {
-        lookupDirect: async () => directQuery(await sqlOf((st) => selectFitnessByIds(st, s.clickhouseDatabase, [dataIdOf(pick(i++))]))),
+        lookupDirect: async () =>
+          directQuery(await sqlOf((st) => selectFitnessByIds(st, s.clickhouseDatabase, ALL_FITNESS, [dataIdOf(pick(i++))]))),
         lookupGraphql: async () => void (await reader.request(LOOKUP, { dataId: String(dataIdOf(pick(i++))) })),
         reportDirect: async () => {
           const c = campaign(i++);
-          await directQuery(await sqlOf((st) => selectFitnessReport(st, s.clickhouseDatabase, c.detectId, c.projectId, 'SCHOOL')));
+          await directQuery(await sqlOf((st) => selectFitnessReport(st, s.clickhouseDatabase, UNSUPPRESSED, { ...c, groupBy: 'SCHOOL' })));
         },
-        reportGraphql: async () => void (await analyst.request(REPORT, campaign(i++))),
+        reportGraphql: async () => void (await operator.request(REPORT, campaign(i++))),
+        lookupTeacher: async () => void (await teacher.request(LOOKUP, { dataId: String(dataIdOf(pickInScope(i++))) })),
+        reportTeacher: async () => void (await teacher.request(REPORT, campaign(i++))),
       };
       // Warm up both paths (JIT, ClickHouse marks cache, the freshness cache) before measuring.
       for (const op of Object.values(sides)) await closedLoop({ concurrency: 4, durationMs: 800, op });
@@ -107,6 +120,8 @@ export const readsRow: BenchRow = {
         lookupGraphql: [],
         reportDirect: [],
         reportGraphql: [],
+        lookupTeacher: [],
+        reportTeacher: [],
       };
       for (let r = 0; r < rounds; r++)
         for (const k of Object.keys(sides) as (keyof typeof sides)[]) {
@@ -133,6 +148,8 @@ export const readsRow: BenchRow = {
       >;
       const lookupFactor = round(m.lookupGraphql.latencyMs.p50 / m.lookupDirect.latencyMs.p50, 2);
       const reportFactor = round(m.reportGraphql.latencyMs.p50 / m.reportDirect.latencyMs.p50, 2);
+      const scopedLookupFactor = round(m.lookupTeacher.latencyMs.p50 / m.lookupGraphql.latencyMs.p50, 2);
+      const scopedReportFactor = round(m.reportTeacher.latencyMs.p50 / m.reportGraphql.latencyMs.p50, 2);
       const worst = lookupFactor >= reportFactor ? 'lookup' : 'report';
       const failed = Object.values(m).reduce((n, x) => n + x.failed, 0);
       return {
@@ -144,9 +161,20 @@ export const readsRow: BenchRow = {
         ceiling: worst === 'lookup' ? m.lookupDirect.latencyMs.p50 : m.reportDirect.latencyMs.p50,
         ratio: round(1 / Math.max(lookupFactor, reportFactor), 3),
         target: TARGET,
-        met: lookupFactor <= 1.5 && reportFactor <= 1.5 && failed === 0,
-        details: { results, corrected: Math.floor(results / 10), concurrency, rounds, roundMs, lookupFactor, reportFactor, ...m },
-        note: `fitnessResult p50 ${m.lookupGraphql.latencyMs.p50} ms vs direct ${m.lookupDirect.latencyMs.p50} ms (x${lookupFactor}); fitnessReport p50 ${m.reportGraphql.latencyMs.p50} ms vs direct ${m.reportDirect.latencyMs.p50} ms (x${reportFactor})${failed ? `; ${failed} requests failed` : ''}`,
+        met: lookupFactor <= 1.5 && reportFactor <= 1.5 && scopedLookupFactor <= 1.2 && scopedReportFactor <= 1.2 && failed === 0,
+        details: {
+          results,
+          corrected: Math.floor(results / 10),
+          concurrency,
+          rounds,
+          roundMs,
+          lookupFactor,
+          reportFactor,
+          scopedLookupFactor,
+          scopedReportFactor,
+          ...m,
+        },
+        note: `fitnessResult p50 ${m.lookupGraphql.latencyMs.p50} ms vs direct ${m.lookupDirect.latencyMs.p50} ms (x${lookupFactor}); fitnessReport p50 ${m.reportGraphql.latencyMs.p50} ms vs direct ${m.reportDirect.latencyMs.p50} ms (x${reportFactor}); teacher-scoped lookup p50 ${m.lookupTeacher.latencyMs.p50} ms (x${scopedLookupFactor} unscoped), report p50 ${m.reportTeacher.latencyMs.p50} ms (x${scopedReportFactor})${failed ? `; ${failed} requests failed` : ''}`,
       };
     } finally {
       await gw?.stop().catch(() => undefined);

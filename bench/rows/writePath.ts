@@ -9,6 +9,7 @@ import mysql from 'mysql2/promise';
 import { fitnessEvent } from '../../src/domains/fitness/events';
 import { fitnessService } from '../../src/domains/fitness/service';
 import { fitnessOutboxPublisher } from '../../src/domains/fitness/wiring';
+import { shardTargets } from '../../src/infra/mysql/shardTargets';
 import { outboxInsertOf } from '../../src/publication/outbox/outboxRow';
 import { benchEnv } from '../lib/benchEnv';
 import { RAW_INSERT_RESULT, RECORD_MUTATION, rawResultRow, recordInput } from '../lib/fitnessWorkload';
@@ -19,6 +20,7 @@ import { closedLoop, type LoadReport } from '../lib/load';
 import { notBuilt, type BenchRow, type RowResult } from '../lib/row';
 import { perSecond, round, summarize, throughputRatio } from '../lib/stats';
 import { discardStateChanges } from '../../src/publication/stateChanges/stateChange';
+import { TEST_SERVICE } from '../../test/support/principals';
 
 const NAME = 'write path: recordFitnessResult';
 const UNIT = 'writes/s';
@@ -56,13 +58,13 @@ export const writePathRow: BenchRow = {
     const s = env.settings;
     let gw: GatewayUnderTest | undefined;
     let gw2: GatewayUnderTest | undefined;
-    const pools = s.fitnessShardDatabases.map((database) =>
+    const pools = shardTargets(s).map((t) =>
       mysql.createPool({
-        host: s.mysqlHost,
-        port: s.mysqlPort,
-        user: s.mysqlUser,
-        password: s.mysqlPassword,
-        database,
+        host: t.host,
+        port: t.port,
+        user: t.user,
+        password: t.password,
+        database: t.database,
         connectionLimit: s.dbPoolMax,
         timezone: 'Z',
       }),
@@ -73,7 +75,7 @@ export const writePathRow: BenchRow = {
       gw = await startGatewayUnderTest(s, { cpuProfDir: ctx.profileDir ? `${ctx.profileDir}/row1` : undefined });
       if (!(await gw.operations()).mutation.has('recordFitnessResult'))
         return notBuilt(1, NAME, UNIT, TARGET, 'the gateway schema has no recordFitnessResult mutation');
-      const client = await gw.client('client', concurrency);
+      const client = await gw.client('service', concurrency);
       let n = 0;
       const ours = () =>
         closedLoop({
@@ -164,7 +166,11 @@ export const writePathRow: BenchRow = {
       });
       const svcSeq = { n: 1 };
       const serviceAlone = () =>
-        closedLoop({ concurrency, durationMs: roundMs, op: async () => void (await service.record(recordInput(svcSeq.n++, 70_000_000))) });
+        closedLoop({
+          concurrency,
+          durationMs: roundMs,
+          op: async () => void (await service.record(recordInput(svcSeq.n++, 70_000_000), TEST_SERVICE)),
+        });
       // Warm both sides (pools, JIT, InnoDB pages), then alternate measured rounds.
       await closedLoop({
         concurrency,
@@ -205,7 +211,7 @@ export const writePathRow: BenchRow = {
       // between the two) shows whether one gateway's event loop is what limits the write path.
       ctx.log('row 1: ours with 2 gateway processes');
       gw2 = await startGatewayUnderTest(s, { name: 'gateway-2' });
-      const client2 = await gw2.client('client', concurrency);
+      const client2 = await gw2.client('service', concurrency);
       const twoGateways = await closedLoop({
         concurrency,
         durationMs: roundMs,

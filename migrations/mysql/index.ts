@@ -5,6 +5,7 @@ import { m003OutboxEvents } from './003_outbox_events';
 import { m004EventPublications } from './004_event_publications';
 import { m005OutboxDueAt } from './005_outbox_due_at';
 import { m006PublicationTraceparent } from './006_publication_traceparent';
+import { m007WriteOwnership } from './007_write_ownership';
 
 /** Every MySQL (fitness shard) migration, in order. Append new ones; never edit applied ones. */
 export const mysqlMigrations: KnexMigration[] = [
@@ -14,4 +15,5 @@ export const mysqlMigrations: KnexMigration[] = [
   m004EventPublications,
   m005OutboxDueAt,
   m006PublicationTraceparent,
+  m007WriteOwnership,
 ];

@@ -8,6 +8,8 @@ import { m006ReconciliationLedger } from './006_reconciliation_ledger';
 import { m007OutboxDueAt } from './007_outbox_due_at';
 import { m008ReconciliationScopes } from './008_reconciliation_scopes';
 import { m009PublicationTraceparent } from './009_publication_traceparent';
+import { m010OrderOwnership } from './010_order_ownership';
+import { m011ReconciliationExclusions } from './011_reconciliation_exclusions';
 
 /**
  * Names migrations had before they were renumbered (three were 004): databases created under the old
@@ -29,4 +31,6 @@ export const postgresMigrations: KnexMigration[] = [
   m007OutboxDueAt,
   m008ReconciliationScopes,
   m009PublicationTraceparent,
+  m010OrderOwnership,
+  m011ReconciliationExclusions,
 ];

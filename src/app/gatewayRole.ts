@@ -4,15 +4,18 @@
 import { randomUUID } from 'node:crypto';
 import { cachingVerifier } from '../auth/cachedVerifier';
 import { mintDevelopmentTokens } from '../auth/developmentTokens';
+import { jwtOptionsOf } from '../auth/jwtOptions';
 import { fromJwks, fromJwtSecret, type TokenVerifier } from '../auth/tokens';
 import type { Settings } from '../config/settings';
 import { fitnessGatewayServices } from '../domains/fitness/wiring';
 import { ordersGatewayServices } from '../domains/orders/wiring';
+import type { AdmissionLimits } from '../graphql/admission/admission';
 import { rejectAllTokens } from '../graphql/auth';
 import { gatewaySchema } from '../graphql/schema';
 import { startGateway } from '../graphql/server';
 import { registerProjectionLagGauge } from '../metrics/projectionLagGauge';
 import { readModelsFrom } from '../projections/read/readModels';
+import { consistencyFrom } from '../projections/consistency/wiring';
 import { fromReconciliationLedger } from '../publication/health/publicationHealth';
 import { startStateChangeHub } from '../publication/stateChanges/stateChangeHub';
 import { publicationStores } from '../publication/stores';
@@ -24,12 +27,26 @@ import { packageVersion } from './packageVersion';
 import type { RoleStarter } from './roles';
 
 export function tokenVerifier(s: Settings): TokenVerifier {
-  const o = { issuer: s.authIssuer, audience: s.authAudience, rolesClaim: s.authRolesClaim, algorithms: s.authAlgorithms };
+  const o = jwtOptionsOf(s);
   const cached = (v: TokenVerifier) =>
     cachingVerifier(v, { maxEntries: s.authTokenCacheSize, ttlMs: s.authTokenCacheTtlMs, clock: systemClock });
   if (s.authJwksUrl) return cached(fromJwks(s.authJwksUrl, o));
   if (s.authJwtSecret) return cached(fromJwtSecret(s.authJwtSecret, o));
   return rejectAllTokens;
+}
+
+/** The admission limits the settings describe (docs/operators.md, "Deploying safely"). */
+export function admissionLimits(s: Settings): Omit<AdmissionLimits, 'bodyBytes'> {
+  return {
+    principal: { perSecond: s.rateLimitPerSecond, burst: s.rateLimitBurst, concurrent: s.rateLimitConcurrent },
+    service: { perSecond: s.rateLimitServicePerSecond, burst: s.rateLimitServiceBurst, concurrent: s.rateLimitServiceConcurrent },
+    anonymous: { perSecond: s.rateLimitAnonymousPerSecond, burst: s.rateLimitAnonymousBurst },
+    document: {
+      maxBytes: s.graphqlMaxDocumentBytes,
+      maxTokens: s.graphqlMaxTokens,
+      maxRepeatedSelections: s.graphqlMaxRepeatedSelections,
+    },
+  };
 }
 
 export const startGatewayRole: RoleStarter = async ({
@@ -73,6 +90,9 @@ export const startGatewayRole: RoleStarter = async ({
     const readModels = readModelsFrom(resources, { registry, logger });
     registerProjectionLagGauge(registry, readModels.freshness);
     started.push({ stop: () => readModels.close() });
+    // Read your own writes: tokens for mutations, reads and writeVisible waiting on this hub's notices.
+    const consistency = consistencyFrom(resources, { registry, hub });
+    started.push(consistency);
     // Operator reconciliation and repair: the process's one service (the composition root stops it).
     const reconciliation = processReconciliation();
     const publicationHealth = {
@@ -94,6 +114,7 @@ export const startGatewayRole: RoleStarter = async ({
         fitness: fitness.fitness,
         outbox: fitness.outbox,
         readModels,
+        consistency: consistency.service,
         reconciliation,
         migrationStatus: () => migrationStatus(resources),
       },
@@ -104,9 +125,16 @@ export const startGatewayRole: RoleStarter = async ({
       introspection: settings.graphqlIntrospection,
       explorer: settings.graphqlExplorer,
       development: settings.env === 'development',
-      developmentTokens: await mintDevelopmentTokens(settings),
+      developmentTokens: settings.consoleDevTokens ? await mintDevelopmentTokens(settings) : [],
+      rolesClaim: settings.authRolesClaim,
       verifier: tokenVerifier(settings),
       limits: { maxDepth: settings.graphqlMaxDepth, maxCost: settings.graphqlMaxCost, maxPageSize: settings.graphqlMaxPageSize },
+      admission: admissionLimits(settings),
+      webSocket: {
+        maxConnectionsPerPrincipal: settings.wsMaxConnectionsPerPrincipal,
+        maxOperationsPerSocket: settings.wsMaxOperationsPerSocket,
+      },
+      opsEndpoints: settings.env !== 'production',
       corsOrigins: settings.corsOrigins,
     });
     started.push(gateway);

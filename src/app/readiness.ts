@@ -1,14 +1,19 @@
-// Readiness that matches what a process can do. Each engine is probed with its own short timeout (one
-// hung engine cannot make /readyz hang), and what a down engine means depends on the process's roles:
-//   gateway     needs MySQL and PostgreSQL (writes) and ClickHouse (reads); Kafka down only degrades
-//               it: orders go to the fallback table and fitness writes to the outbox, both delivered
-//               once Kafka is back, so a load balancer must keep sending it traffic
+// Readiness that matches what a process can do. Each engine (each fitness shard on its own) is probed
+// with its own short timeout (one hung engine cannot make /readyz hang), and what a down engine means
+// depends on the process's roles:
+//   gateway     serves three things: fitness writes (any shard), order writes (PostgreSQL) and reads
+//               (ClickHouse); while it can serve any of them it stays ready, `degraded` naming what is
+//               down, so a load balancer keeps routing to it (one shard or the read store down must not
+//               stop the writes that do not need it); it is not ready only when it can serve nothing.
+//               Kafka down never stops it: orders go to the fallback table and fitness writes to the
+//               outbox, both delivered once Kafka is back
 //   relay       needs the stores it relays from and Kafka
 //   projector   needs Kafka and ClickHouse
 //   reconciler  needs every engine (it reads all three stores and publishes repairs)
-// A process with the gateway role is judged as a gateway (it is what a load balancer routes to); its
-// background roles' missing engines are reported as degraded. From SIGTERM on (drain()), the process
-// is not ready, so a load balancer stops routing to it before it stops accepting work.
+// MySQL counts as down for a role only when every shard is; some shards down is `degraded`, with the
+// shards named (shardsDown). A process with the gateway role is judged as a gateway (it is what a load
+// balancer routes to). From SIGTERM on (drain()), the process is not ready, so a load balancer stops
+// routing to it before it stops accepting work.
 import type { Admin } from 'kafkajs';
 import type { Settings } from '../config/settings';
 import { gauge, type Registry } from '../metrics/registry';
@@ -28,28 +33,39 @@ export interface Readiness {
   failing: Dependency[];
   /** Engines that are down but that this process can work without for a while. */
   degraded: Dependency[];
+  /** Fitness shards (by index) that do not answer; MySQL is in `degraded` while some still do. */
+  shardsDown: number[];
 }
 
-const REQUIRED_BY_ROLE: Record<Role, readonly Dependency[]> = {
-  gateway: ['mysql', 'postgres', 'clickhouse'],
+interface Probe {
+  stores: Record<Dependency, boolean>;
+  shardsUp: boolean[];
+}
+
+const REQUIRED_BY_ROLE: Record<Exclude<Role, 'gateway'>, readonly Dependency[]> = {
   relay: ['mysql', 'postgres', 'kafka'],
   projector: ['kafka', 'clickhouse'],
   reconciler: ['mysql', 'postgres', 'kafka', 'clickhouse'],
 };
 
-/** The engines a process with these roles cannot work without (the gateway's rule wins when present). */
-function requiredDependencies(roles: readonly Role[]): Set<Dependency> {
-  if (roles.includes('gateway')) return new Set(REQUIRED_BY_ROLE.gateway);
-  return new Set(roles.flatMap((r) => REQUIRED_BY_ROLE[r]));
-}
-
-/** Pure: the verdict from which engines answered. */
-function judgeReadiness(stores: Record<Dependency, boolean>, required: Set<Dependency>, draining: boolean): Readiness {
-  const down = DEPENDENCIES.filter((d) => !stores[d]);
-  const failing = down.filter((d) => required.has(d));
-  const degraded = down.filter((d) => !required.has(d));
+/** Pure: the verdict from which engines (and shards) answered. */
+export function judgeReadiness(p: Probe, roles: readonly Role[], draining: boolean): Readiness {
+  const down = DEPENDENCIES.filter((d) => !p.stores[d]);
+  const shardsDown = p.shardsUp.flatMap((up, i) => (up ? [] : [i]));
+  const anyShard = shardsDown.length < p.shardsUp.length;
+  // Engines this process cannot use at all: MySQL only when every shard is down.
+  const unusable = down.filter((d) => d !== 'mysql' || !anyShard);
+  let failing: Dependency[];
+  if (roles.includes('gateway')) {
+    const canServe = anyShard || p.stores.postgres || p.stores.clickhouse;
+    failing = canServe ? [] : unusable;
+  } else {
+    const required = new Set(roles.flatMap((r) => (r === 'gateway' ? [] : REQUIRED_BY_ROLE[r])));
+    failing = unusable.filter((d) => required.has(d));
+  }
+  const degraded = down.filter((d) => !failing.includes(d));
   const status = draining ? 'draining' : failing.length ? 'not-ready' : degraded.length ? 'degraded' : 'ready';
-  return { ready: status === 'ready' || status === 'degraded', status, stores, failing, degraded };
+  return { ready: status === 'ready' || status === 'degraded', status, stores: p.stores, failing, degraded, shardsDown };
 }
 
 export interface ReadinessProbe {
@@ -61,11 +77,9 @@ export interface ReadinessProbe {
 
 export function readinessProbe(r: Resources, o: { roles: readonly Role[]; registry?: Registry; timeoutMs?: number }): ReadinessProbe {
   const timeoutMs = o.timeoutMs ?? 2000;
-  const required = requiredDependencies(o.roles);
   let admin: Admin | undefined;
   let draining = false;
-  const probes: Record<Dependency, () => Promise<unknown>> = {
-    mysql: () => Promise.all(r.mysql.shards.map((s) => s.db.raw('SELECT 1'))),
+  const probes: Record<Exclude<Dependency, 'mysql'>, () => Promise<unknown>> = {
     postgres: () => r.pg.raw('SELECT 1'),
     kafka: async () => {
       if (!admin) {
@@ -86,12 +100,22 @@ export function readinessProbe(r: Resources, o: { roles: readonly Role[]; regist
       if (!p.success) throw p.error;
     },
   };
+  const answers = (p: Promise<unknown>, what: string) =>
+    withTimeout(p, timeoutMs, `${what} readiness probe`).then(
+      () => true,
+      () => false,
+    );
+  const others = ['postgres', 'kafka', 'clickhouse'] as const;
   // Concurrent checks (a scrape and a probe at once) share one round of engine probes.
-  let inFlight: Promise<Record<Dependency, boolean>> | undefined;
+  let inFlight: Promise<Probe> | undefined;
   const probeAll = () =>
-    (inFlight ??= (async () => {
-      const results = await Promise.allSettled(DEPENDENCIES.map((d) => withTimeout(probes[d](), timeoutMs, `${d} readiness probe`)));
-      return Object.fromEntries(DEPENDENCIES.map((d, i) => [d, results[i]!.status === 'fulfilled'])) as Record<Dependency, boolean>;
+    (inFlight ??= (async (): Promise<Probe> => {
+      const [shardsUp, up] = await Promise.all([
+        Promise.all(r.mysql.shards.map((sh) => answers(sh.db.raw('SELECT 1'), `mysql shard ${sh.index}`))),
+        Promise.all(others.map((d) => answers(probes[d](), d))),
+      ]);
+      const stores = { mysql: shardsUp.every(Boolean), postgres: up[0]!, kafka: up[1]!, clickhouse: up[2]! };
+      return { stores, shardsUp };
     })().finally(() => {
       inFlight = undefined;
     }));
@@ -101,14 +125,14 @@ export function readinessProbe(r: Resources, o: { roles: readonly Role[]; regist
       help: '1 when the engine answers this process right now (checked at each scrape, bounded by a 2 s timeout per engine).',
       labelNames: ['dependency'],
       async collect() {
-        const stores = await probeAll();
+        const { stores } = await probeAll();
         for (const d of DEPENDENCIES) this.set({ dependency: d }, stores[d] ? 1 : 0);
       },
     });
   }
   return {
     async check() {
-      return judgeReadiness(await probeAll(), required, draining);
+      return judgeReadiness(await probeAll(), o.roles, draining);
     },
     drain() {
       draining = true;

@@ -15,6 +15,8 @@ export interface Resources {
   kafka: Kafka;
   topics: Topics;
   clickhouse: ClickHouseClient;
+  /** The gateway's reads: as CLICKHOUSE_READ_USER where one is set, else the same client as `clickhouse`. */
+  clickhouseReads: ClickHouseClient;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,10 @@ export function openResources(settings: Settings): Resources {
   const pg = fromPostgres(settings);
   const kafka = fromKafka(settings);
   const clickhouse = fromClickHouse(settings);
+  const readUser = settings.clickhouseEngine === 'server' ? settings.clickhouseReadUser : undefined;
+  const clickhouseReads = readUser
+    ? fromClickHouse({ ...settings, clickhouseUser: readUser, clickhousePassword: settings.clickhouseReadPassword })
+    : clickhouse;
   return {
     settings,
     mysql,
@@ -30,8 +36,10 @@ export function openResources(settings: Settings): Resources {
     kafka,
     topics: topicNames(settings.kafkaTopicPrefix),
     clickhouse,
+    clickhouseReads,
     async close() {
-      await Promise.allSettled([mysql.destroy(), pg.destroy(), clickhouse.close()]);
+      const reads = clickhouseReads === clickhouse ? [] : [clickhouseReads.close()];
+      await Promise.allSettled([mysql.destroy(), pg.destroy(), clickhouse.close(), ...reads]);
     },
   };
 }

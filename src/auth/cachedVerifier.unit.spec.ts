@@ -1,3 +1,5 @@
+// The token cache: a hit is the very token verified before, never a rejected one, and never past the
+// token's exp or the cache period.
 import { jwtVerify } from 'jose';
 import { fixedClock, type Clock } from '../shared/clock';
 import { cachingVerifier } from './cachedVerifier';
@@ -42,8 +44,10 @@ describe('cachingVerifier', () => {
   it('checks a token once and answers repeated requests from memory', async () => {
     const inner = counting();
     const v = cachingVerifier(inner, { maxEntries: 10, ttlMs: 60000, clock: fixedClock(new Date()) });
-    const t = await signToken(secret, { subject: 'teacher-1', roles: ['client'] }, o);
-    for (let i = 0; i < 5; i++) await expect(v.verify(t)).resolves.toEqual({ subject: 'teacher-1', roles: ['client'] });
+    const teacher = { subject: 'teacher-1', roles: ['teacher' as const], schoolIds: [11, 12] };
+    const t = await signToken(secret, teacher, o);
+    // The scope comes from memory too: the cached principal is the verified one, claims included.
+    for (let i = 0; i < 5; i++) await expect(v.verify(t)).resolves.toEqual(teacher);
     expect(inner.calls).toBe(1);
     const other = await signToken(secret, { subject: 'teacher-2', roles: ['operator'] }, o);
     await expect(v.verify(other)).resolves.toEqual({ subject: 'teacher-2', roles: ['operator'] });
@@ -62,10 +66,10 @@ describe('cachingVerifier', () => {
     const clock = fixedClock(new Date());
     const inner = countingAt(clock);
     const v = cachingVerifier(inner, { maxEntries: 10, ttlMs: 3_600_000, clock });
-    const t = await signToken(secret, { subject: 's', roles: ['client'] }, { ...o, ttlSeconds: 30 });
-    await expect(v.verify(t)).resolves.toEqual({ subject: 's', roles: ['client'] });
+    const t = await signToken(secret, { subject: 's', roles: ['analyst'] }, { ...o, ttlSeconds: 30 });
+    await expect(v.verify(t)).resolves.toEqual({ subject: 's', roles: ['analyst'] });
     clock.advance(20_000);
-    await expect(v.verify(t)).resolves.toEqual({ subject: 's', roles: ['client'] });
+    await expect(v.verify(t)).resolves.toEqual({ subject: 's', roles: ['analyst'] });
     expect(inner.calls).toBe(1);
     // Past exp: the cache does not answer, the signature check runs again and refuses the expired token.
     clock.advance(15_000);
@@ -84,7 +88,7 @@ describe('cachingVerifier', () => {
     const clock = fixedClock(new Date());
     const inner = counting();
     const v = cachingVerifier(inner, { maxEntries: 10, ttlMs: 60_000, clock });
-    const t = await signToken(secret, { subject: 's', roles: ['client'] }, o);
+    const t = await signToken(secret, { subject: 's', roles: ['analyst'] }, o);
     await v.verify(t);
     clock.advance(61_000);
     await v.verify(t);
@@ -94,7 +98,7 @@ describe('cachingVerifier', () => {
   it('keeps at most maxEntries tokens and is off at size 0', async () => {
     const inner = counting();
     const v = cachingVerifier(inner, { maxEntries: 2, ttlMs: 60_000, clock: fixedClock(new Date()) });
-    const tokens = await Promise.all(['a', 'b', 'c'].map((s) => signToken(secret, { subject: s, roles: ['client'] }, o)));
+    const tokens = await Promise.all(['a', 'b', 'c'].map((s) => signToken(secret, { subject: s, roles: ['analyst'] }, o)));
     for (const t of tokens) await v.verify(t);
     await v.verify(tokens[0]!); // evicted by c: checked again
     expect(inner.calls).toBe(4);

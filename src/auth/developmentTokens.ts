@@ -1,6 +1,10 @@
 // Development tokens: one per role, signed with the development secret, so `npm start` is usable in one
-// command. main.ts prints them; the gateway offers them to the console's sign-in page on a loopback
-// address only (src/graphql/console.ts). Never minted outside development mode.
+// command. main.ts prints them; with CONSOLE_DEV_TOKENS the gateway offers them to the console's sign-in
+// page on a loopback address only (src/graphql/console.ts). Never minted outside development mode, nor
+// with a configured AUTH_JWT_SECRET (only with the development secret below). Scoped roles carry a
+// sample scope (a scoped token without its claim would be refused), under the configured claim names;
+// `service` only when its subject, local-service, is listed in AUTH_SERVICE_SUBJECTS (else the gateway
+// would refuse it too).
 //
 // The development secret lives in <STACK_DIR>/dev-jwt-secret (git-ignored, mode 0600), made on first
 // use and kept, so a token minted with `npm run token` or printed at start survives restarts.
@@ -9,7 +13,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stackPath } from '../config/paths';
 import type { Settings } from '../config/settings';
-import { ROLES, type Role } from './principal';
+import { jwtOptionsOf, type JwtSettings } from './jwtOptions';
+import { ROLES, type Principal, type Role } from './principal';
 import { signToken } from './tokens';
 
 export interface DevelopmentToken {
@@ -17,18 +22,42 @@ export interface DevelopmentToken {
   token: string;
 }
 
+/** The principal of each development token: subject local-<role>, with a sample scope. */
+export const DEVELOPMENT_PRINCIPALS: { readonly [R in Role]: Principal } = {
+  customer: { subject: 'local-customer', roles: ['customer'], customerId: 'customer-1' },
+  teacher: { subject: 'local-teacher', roles: ['teacher'], schoolIds: [1, 2] },
+  student: { subject: 'local-student', roles: ['student'], userId: 1001 },
+  analyst: { subject: 'local-analyst', roles: ['analyst'] },
+  operator: { subject: 'local-operator', roles: ['operator'] },
+  service: { subject: 'local-service', roles: ['service'] },
+};
+
+/**
+ * One token per role, in development only, and only when the gateway verifies with the development
+ * secret kept in STACK_DIR: a configured AUTH_JWT_SECRET (a real deployment's key) never signs one.
+ */
 export async function mintDevelopmentTokens(
-  s: Pick<Settings, 'env' | 'authJwtSecret' | 'authIssuer' | 'authAudience'>,
+  s: Pick<Settings, 'env' | 'authJwtSecret' | 'stackDir'> & JwtSettings,
 ): Promise<DevelopmentToken[]> {
-  if (s.env !== 'development' || !s.authJwtSecret) return [];
-  const o = { issuer: s.authIssuer, audience: s.authAudience };
-  return Promise.all(
-    ROLES.map(async (role) => ({ role, token: await signToken(s.authJwtSecret!, { subject: `local-${role}`, roles: [role] }, o) })),
+  if (s.env !== 'development' || !s.authJwtSecret || s.authJwtSecret !== keptDevelopmentSecret(s)) return [];
+  const o = jwtOptionsOf(s);
+  const principals = ROLES.map((r) => DEVELOPMENT_PRINCIPALS[r]).filter(
+    (p) => !p.roles.includes('service') || s.authServiceSubjects.includes(p.subject),
   );
+  return Promise.all(principals.map(async (p) => ({ role: p.roles[0]!, token: await signToken(s.authJwtSecret!, p, o) })));
 }
 
 /** The file holding the development secret. */
 export const developmentSecretFile = (s: Pick<Settings, 'stackDir'>): string => join(stackPath(s), 'dev-jwt-secret');
+
+/** The development secret if its file exists (never made here). */
+function keptDevelopmentSecret(s: Pick<Settings, 'stackDir'>): string | undefined {
+  try {
+    return readFileSync(developmentSecretFile(s), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
 
 /** The development secret: read from its file, or made (mode 0600) when missing. */
 export function developmentSecret(s: Pick<Settings, 'stackDir'>): string {

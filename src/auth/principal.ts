@@ -1,27 +1,38 @@
-// Who is calling, and what each role may do. Roles are flat, with one rule of precedence:
-// operator may do everything; client may change data; analyst may read reports.
-export type Role = 'client' | 'operator' | 'analyst';
-export const ROLES: readonly Role[] = ['client', 'operator', 'analyst'];
+// Who is calling, and what each role is. A principal is built once per token (src/auth/tokens.ts) and
+// carries the scope its claims grant; the domains' policies (src/domains/<d>/policy.ts) turn it into
+// the rows each capability may touch. Scoped roles fail closed: a teacher without school_ids, a
+// customer without customer_id or a student without user_id is refused when the token is read, so no
+// code path ever sees a scoped role with an unscoped view.
+//   customer  places and reads its own orders (customer_id)
+//   teacher   records, corrects, deletes, reads and reports results of its schools (school_ids)
+//   student   reads its own results (user_id); no writes
+//   analyst   reports only, optionally limited to school_ids; small groups suppressed
+//   operator  everything
+//   service   a trusted backend that authorises its own users; unscoped rows, no operator actions.
+//             Exists only for subjects listed in AUTH_SERVICE_SUBJECTS.
+export type Role = 'customer' | 'teacher' | 'student' | 'analyst' | 'operator' | 'service';
+export const ROLES: readonly Role[] = ['customer', 'teacher', 'student', 'analyst', 'operator', 'service'];
+
+/** The role every token carried before scoped roles existed; refused with a message naming these. */
+export const RETIRED_ROLES: Readonly<Record<string, string>> = {
+  client: 'the client role is retired: use customer (orders), teacher or student (fitness results), or service (a trusted backend)',
+};
 
 export interface Principal {
   subject: string;
   roles: Role[];
+  /** customer: the one customer whose orders this principal places and reads. */
+  customerId?: string;
+  /** teacher (required) and analyst (optional): the schools in scope. */
+  schoolIds?: readonly number[];
+  /** student: the student's own user id. */
+  userId?: number;
 }
 
-/** Access levels the schema asks for (@Authorized(level) on a resolver in src/graphql). */
-export type AccessLevel =
-  | 'read' // any authenticated caller
-  | 'write' // client or operator
-  | 'report' // analyst or operator
-  | 'operate'; // operator only
+export const hasRole = (p: Principal, ...roles: Role[]): boolean => p.roles.some((r) => roles.includes(r));
 
-const GRANTS: Record<AccessLevel, readonly Role[]> = {
-  read: ROLES,
-  write: ['client', 'operator'],
-  report: ['analyst', 'operator'],
-  operate: ['operator'],
-};
+/** Operators and enabled services see every row of every domain. */
+export const isUnscoped = (p: Principal): boolean => hasRole(p, 'operator', 'service');
 
-export function mayAccess(p: Principal, level: AccessLevel): boolean {
-  return p.roles.some((r) => GRANTS[level].includes(r));
-}
+/** Operator actions (publication health, replays, reconciliation, repairs, rebuilds, migrations). */
+export const mayOperate = (p: Principal): boolean => hasRole(p, 'operator');

@@ -2,6 +2,8 @@
 // default and a description. `loadSettings` validates all of them at start-up and fails fast with a
 // message naming each bad variable; `.env.example` is generated from this table (npm run env:example).
 import { z } from 'zod';
+import { insecureProductionSettings, isLoopbackHost } from './productionSafety';
+import { shardUrlDatabases, shardUrlProblems } from './shardUrls';
 import { transportProblems, transportWarnings } from './transport';
 
 const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max);
@@ -35,6 +37,12 @@ const tlsMode = z
   .enum(['off', 'require', 'verify', 'true', 'false'])
   .transform((v) => (v === 'true' ? 'verify' : v === 'false' ? 'off' : v));
 const pemPath = z.string().min(1).optional();
+// Each problem names its shard, never the URL's text (it may carry a password).
+const shardUrls = csv
+  .superRefine((urls, ctx) => {
+    for (const message of shardUrlProblems(urls)) ctx.addIssue({ code: 'custom', message });
+  })
+  .pipe(z.array(z.string()).max(64));
 
 interface Setting<S extends z.ZodType> {
   env: string;
@@ -52,10 +60,24 @@ const setting = <S extends z.ZodType>(env: string, def: string | undefined, desc
 export const settingsTable = {
   env: setting(
     'TIDEMARK_ENV',
-    'development',
-    'development | test | production. Development prints a local token and stack traces, and manages ' +
-      'the local stack. Unset with NODE_ENV=production: production.',
+    'production',
+    'production | development | test. Production unless told otherwise. Development (what `npm start` asks for) prints ' +
+      'local tokens and stack traces, manages the local stack, and binds to loopback addresses only.',
     z.enum(['development', 'test', 'production']),
+  ),
+  allowInsecureTransport: setting(
+    'ALLOW_INSECURE_TRANSPORT',
+    'false',
+    'Production refuses to start with plaintext or unverified transport to an engine, default or empty passwords, an http:// ' +
+      'JWKS or ClickHouse URL; true starts anyway and logs a warning naming each (docs/operators.md, "Deploying safely").',
+    bool,
+  ),
+  consoleDevTokens: setting(
+    'CONSOLE_DEV_TOKENS',
+    'false',
+    "Development only: the console's sign-in page offers the development tokens (/console/dev-tokens, loopback only). " +
+      '`npm start` turns it on; never with a configured AUTH_JWT_SECRET.',
+    bool,
   ),
   roles: setting(
     'TIDEMARK_ROLES',
@@ -87,15 +109,21 @@ export const settingsTable = {
   opsPort: setting(
     'OPS_PORT',
     '9464',
-    'Port of the operations listener (0 picks a free port, logged at start). The gateway also serves the same endpoints on HTTP_PORT.',
+    'Port of the operations listener (0 picks a free port, logged at start). Outside production the gateway also serves ' +
+      '/readyz and /metrics on HTTP_PORT; in production HTTP_PORT serves /healthz only.',
     int(0, 65535),
   ),
-  graphqlIntrospection: setting('GRAPHQL_INTROSPECTION', 'true', 'Allow schema introspection.', bool),
+  graphqlIntrospection: setting(
+    'GRAPHQL_INTROSPECTION',
+    undefined,
+    'Allow schema introspection (to authenticated callers). Default: off in production, on otherwise.',
+    bool.optional(),
+  ),
   graphqlExplorer: setting(
     'GRAPHQL_EXPLORER',
-    'true',
-    'Serve the local GraphiQL explorer on GET /graphql (assets from node_modules, no CDN).',
-    bool,
+    undefined,
+    'Serve the local GraphiQL explorer on GET /graphql (assets from node_modules, no CDN). Default: off in production, on otherwise.',
+    bool.optional(),
   ),
 
   mysqlHost: setting('MYSQL_HOST', '127.0.0.1', 'MySQL/MariaDB host of the fitness shards.', z.string().min(1)),
@@ -105,13 +133,22 @@ export const settingsTable = {
   fitnessShardDatabases: setting(
     'FITNESS_SHARD_DATABASES',
     'tidemark_fitness_0,tidemark_fitness_1',
-    'One MySQL database per fitness shard, in shard order. Changing the count re-routes data: see docs/sharding.md.',
+    'One MySQL database per fitness shard, in shard order, all on MYSQL_HOST:MYSQL_PORT (FITNESS_SHARDS, when set, names ' +
+      'them instead). Changing the count moves where new results go: see docs/sharding.md.',
     csv.pipe(
       z
         .array(z.string().regex(/^[A-Za-z0-9_]{1,64}$/))
         .min(1)
         .max(64),
     ),
+  ),
+  fitnessShards: setting(
+    'FITNESS_SHARDS',
+    '',
+    'One mysql://[user:password@]host:port/database URL per fitness shard, in shard order, so shards can live on servers ' +
+      'of their own (credentials percent-encoded; absent ones are MYSQL_USER/MYSQL_PASSWORD; TLS is MYSQL_TLS* for every ' +
+      'shard). Empty: FITNESS_SHARD_DATABASES on MYSQL_HOST:MYSQL_PORT (docs/sharding.md).',
+    shardUrls,
   ),
 
   pgHost: setting('PG_HOST', '127.0.0.1', 'PostgreSQL host of the orders store.', z.string().min(1)),
@@ -184,6 +221,13 @@ export const settingsTable = {
   clickhouseUrl: setting('CLICKHOUSE_URL', 'http://127.0.0.1:8123', 'ClickHouse HTTP endpoint.', z.string().url()),
   clickhouseUser: setting('CLICKHOUSE_USER', 'default', 'ClickHouse user.', z.string().min(1)),
   clickhousePassword: setting('CLICKHOUSE_PASSWORD', '', 'ClickHouse password.', z.string()),
+  clickhouseReadUser: setting(
+    'CLICKHOUSE_READ_USER',
+    '',
+    "ClickHouse user of the gateway's reads, read-only by its profile (readonly=2); empty: CLICKHOUSE_USER (docs/operators.md).",
+    z.string().regex(/^[A-Za-z0-9_.-]{0,64}$/),
+  ),
+  clickhouseReadPassword: setting('CLICKHOUSE_READ_PASSWORD', '', 'Password of CLICKHOUSE_READ_USER.', z.string()),
   clickhouseDatabase: setting(
     'CLICKHOUSE_DATABASE',
     'tidemark',
@@ -317,13 +361,14 @@ export const settingsTable = {
   relayOutageBackoffBaseMs: setting(
     'RELAY_OUTAGE_BACKOFF_BASE_MS',
     '250',
-    'While Kafka is unreachable (an outage, never counted against a record): first wait before probing the cluster; doubles with jitter.',
+    "While Kafka or a relay's own store (a shard, PostgreSQL) is unreachable (an outage, never counted against a record): " +
+      'first wait before trying again; doubles with jitter.',
     int(1, 3600000),
   ),
   relayOutageBackoffMaxMs: setting(
     'RELAY_OUTAGE_BACKOFF_MAX_MS',
     '5000',
-    'Longest wait between two cluster probes during an outage: bounds how long publishing stays paused after Kafka is back.',
+    'Longest wait between two tries during such an outage: bounds how long publishing stays paused after Kafka or the store is back.',
     int(1, 3600000),
   ),
   relayGiveUpAgeHours: setting(
@@ -483,6 +528,102 @@ export const settingsTable = {
     int(10, 10000000),
   ),
   graphqlMaxPageSize: setting('GRAPHQL_MAX_PAGE_SIZE', '200', 'Largest page any list query returns (`first`).', int(1, 10000)),
+  graphqlMaxDocumentBytes: setting(
+    'GRAPHQL_MAX_DOCUMENT_BYTES',
+    '16384',
+    'Largest GraphQL document (the query text, variables aside), refused before it is parsed; well below the 256 KiB body limit.',
+    int(1024, 1048576),
+  ),
+  graphqlMaxTokens: setting(
+    'GRAPHQL_MAX_TOKENS',
+    '2000',
+    'Most lexical tokens the parser reads in one document; a longer one is refused while parsing.',
+    int(100, 100000),
+  ),
+  graphqlMaxRepeatedSelections: setting(
+    'GRAPHQL_MAX_REPEATED_SELECTIONS',
+    '5',
+    'Most times one field (response name) or fragment may be selected in one selection set, refused before validation: ' +
+      'repeated fields make validation super-linear.',
+    int(1, 1000),
+  ),
+
+  // Rate limits (docs/operators.md, "Deploying safely"): 0 turns a limit off.
+  rateLimitPerSecond: setting(
+    'RATE_LIMIT_PER_SECOND',
+    '50',
+    'GraphQL requests per second one principal (token subject) may make on average; over it: 429 with Retry-After.',
+    int(0, 1000000),
+  ),
+  rateLimitBurst: setting(
+    'RATE_LIMIT_BURST',
+    '200',
+    'Requests one principal may make at once above its rate (bucket size).',
+    int(1, 10000000),
+  ),
+  rateLimitConcurrent: setting(
+    'RATE_LIMIT_CONCURRENT',
+    '16',
+    'GraphQL requests of one principal in progress at once; more are refused with 429, not queued.',
+    int(0, 100000),
+  ),
+  rateLimitServicePerSecond: setting(
+    'RATE_LIMIT_SERVICE_PER_SECOND',
+    '2000',
+    'Request rate of each trusted service subject (AUTH_SERVICE_SUBJECTS), instead of RATE_LIMIT_PER_SECOND.',
+    int(0, 1000000),
+  ),
+  rateLimitServiceBurst: setting('RATE_LIMIT_SERVICE_BURST', '4000', 'Burst of each trusted service subject.', int(1, 10000000)),
+  rateLimitServiceConcurrent: setting(
+    'RATE_LIMIT_SERVICE_CONCURRENT',
+    '256',
+    'Requests of one trusted service subject in progress at once.',
+    int(0, 100000),
+  ),
+  rateLimitAnonymousPerSecond: setting(
+    'RATE_LIMIT_ANONYMOUS_PER_SECOND',
+    '20',
+    'Requests per second per client address that carry no valid token (each is refused, but costs a verification).',
+    int(0, 1000000),
+  ),
+  rateLimitAnonymousBurst: setting(
+    'RATE_LIMIT_ANONYMOUS_BURST',
+    '100',
+    'Burst of requests without a valid token per client address.',
+    int(1, 10000000),
+  ),
+  wsMaxConnectionsPerPrincipal: setting(
+    'WS_MAX_CONNECTIONS_PER_PRINCIPAL',
+    '16',
+    'WebSocket connections one principal may hold open at once (a service subject: 16 times as many); more are closed with 4429.',
+    int(0, 100000),
+  ),
+  wsMaxOperationsPerSocket: setting(
+    'WS_MAX_OPERATIONS_PER_SOCKET',
+    '32',
+    'Operations (subscriptions) running at once on one WebSocket; more are refused with RATE_LIMITED.',
+    int(0, 100000),
+  ),
+
+  // Bounds of every read (docs/queries.md): ClickHouse enforces them server-side.
+  readMaxExecutionSeconds: setting(
+    'READ_MAX_EXECUTION_SECONDS',
+    '10',
+    'max_execution_time of every ClickHouse read the gateway makes; a longer one is stopped by the server (READ_TOO_EXPENSIVE).',
+    int(1, 3600),
+  ),
+  readMaxMemoryBytes: setting(
+    'READ_MAX_MEMORY_BYTES',
+    '1073741824',
+    'max_memory_usage of every ClickHouse read the gateway makes.',
+    int(10000000, 1099511627776),
+  ),
+  readMaxWindowDays: setting(
+    'READ_MAX_WINDOW_DAYS',
+    '31',
+    'Widest from/to window that bounds an orders list on its own (without a customer); wider or open windows need another filter.',
+    int(1, 3660),
+  ),
 
   // Client conventions (docs/operators.md, "Browsers, request ids and tokens from other issuers").
   corsOrigins: setting(
@@ -498,12 +639,70 @@ export const settingsTable = {
       '(a namespaced Auth0 claim such as https://example.com/roles). Roles Tidemark does not know are ignored.',
     z.string().min(1).max(200),
   ),
+  authCustomerIdClaim: setting(
+    'AUTH_CUSTOMER_ID_CLAIM',
+    'customer_id',
+    'Claim (name or dotted path) holding the customer id of a customer token: a string; the customer places and reads only its own orders.',
+    z.string().min(1).max(200),
+  ),
+  authSchoolIdsClaim: setting(
+    'AUTH_SCHOOL_IDS_CLAIM',
+    'school_ids',
+    'Claim (name or dotted path) holding the school ids (array of integers) of a teacher token (required) or an analyst token (optional).',
+    z.string().min(1).max(200),
+  ),
+  authUserIdClaim: setting(
+    'AUTH_USER_ID_CLAIM',
+    'user_id',
+    "Claim (name or dotted path) holding a student token's own user id (an integer).",
+    z.string().min(1).max(200),
+  ),
+  authServiceSubjects: setting(
+    'AUTH_SERVICE_SUBJECTS',
+    '',
+    'Token subjects (comma list) allowed the `service` role: trusted backends that authorise their own users and read and write ' +
+      'every row. None by default; a `service` role in any other token is ignored.',
+    csv.pipe(z.array(z.string().min(1).max(256)).max(100)),
+  ),
+  reportMinGroupSize: setting(
+    'REPORT_MIN_GROUP_SIZE',
+    '5',
+    'Smallest group (distinct students or customers) an analyst report shows; smaller groups are suppressed and only counted.',
+    int(1, 1000000),
+  ),
   authAlgorithms: setting(
     'AUTH_ALGORITHMS',
     undefined,
     'JWT algorithms accepted (comma list). Default: HS256 with AUTH_JWT_SECRET; RS256,PS256,ES256,EdDSA with ' +
       'AUTH_JWKS_URL. Tokens signed otherwise (or unsigned) are refused.',
     csv.pipe(z.array(z.enum(JWT_ALGORITHMS)).min(1)).optional(),
+  ),
+
+  // Read your own writes (docs/queries.md, "Read your own writes").
+  consistencyTokenSecret: setting(
+    'CONSISTENCY_TOKEN_SECRET',
+    undefined,
+    'Secret (at least 32 characters, the same on every gateway) that consistency tokens are MACed with. Unset: derived from ' +
+      'AUTH_JWT_SECRET (HKDF), or in development from the development secret; production without either refuses to start.',
+    z.string().min(32).optional(),
+  ),
+  consistencyWaitDefaultMs: setting(
+    'CONSISTENCY_WAIT_DEFAULT_MS',
+    '2000',
+    'How long a read given consistency tokens waits for their writes when it names no maxWaitMs.',
+    int(0, 60000),
+  ),
+  consistencyWaitMaxMs: setting(
+    'CONSISTENCY_WAIT_MAX_MS',
+    '10000',
+    'Largest maxWaitMs a read may ask for (VALIDATION_FAILED above it).',
+    int(0, 60000),
+  ),
+  consistencyMaxWaiting: setting(
+    'CONSISTENCY_MAX_WAITING',
+    '10000',
+    'Reads and writeVisible subscriptions one gateway lets wait for writes at once; more are refused with OVERLOADED (retriable).',
+    int(1, 1000000),
   ),
 
   subscriptionMaxBufferedBytes: setting(
@@ -567,10 +766,19 @@ export const settingsTable = {
       'time applied on that partition (covers events published late after their commit).',
     int(0, 31536000000),
   ),
+  projectorCheckpointCheckMs: setting(
+    'PROJECTOR_CHECKPOINT_CHECK_MS',
+    '5000',
+    "How often a projector member compares the read model's checkpoints with what it wrote; a store found behind (emptied, " +
+      'restored from an older copy) is re-applied from what it holds (docs/projections.md).',
+    int(100, 3600000),
+  ),
   freshnessCacheMs: setting(
     'FRESHNESS_CACHE_MS',
     '1000',
-    'How long a computed freshness marker is reused for the same scope (per gateway process).',
+    'How long a ClickHouse applied snapshot (checkpoints, expired ranges, dead letters) may be reused by a freshness marker, ' +
+      'and only when it already covers the Kafka log end just read (so it cannot call anything applied that is not); ' +
+      'pending publications and log ends are never reused.',
     int(0, 600000),
   ),
   freshnessStaleAfterMs: setting(
@@ -734,12 +942,48 @@ export const settingsTable = {
     bool.optional(),
   ),
   stackDir: setting('STACK_DIR', '.tidemark', 'Folder of local engine data, configs and logs (git-ignored).', z.string().min(1)),
+  stackMysqlSecondPort: setting(
+    'STACK_MYSQL_SECOND_PORT',
+    '3307',
+    'Port of the second local MariaDB server the stack manager runs beside MYSQL_HOST (data in <STACK_DIR>/mariadb-<port>), ' +
+      'where tests put fitness shard 1 so every suite spans two servers; 0: none (docs/sharding.md).',
+    int(0, 65535),
+  ),
 } as const;
+
+/** Why a production process without a consistency-token secret refuses to start (also thrown by consistencyKey). */
+export const CONSISTENCY_SECRET_PROBLEM =
+  'Set CONSISTENCY_TOKEN_SECRET (at least 32 characters, the same on every gateway): consistency tokens are MACed with it, ' +
+  'or with a key derived from AUTH_JWT_SECRET, which this deployment does not set.';
 
 type Table = typeof settingsTable;
 type Parsed = { [K in keyof Table]: z.output<Table[K]['schema']> };
-/** The parsed table, with the settings whose default derives from others (stackManage) always set. */
-export type Settings = Omit<Parsed, 'stackManage'> & { stackManage: boolean };
+type Derived = 'stackManage' | 'graphqlIntrospection' | 'graphqlExplorer';
+/** The parsed table, with the settings whose default derives from others (stackManage, ...) always set. */
+export type Settings = Omit<Parsed, Derived> & { [K in Derived]: boolean };
+
+// Settings whose value is never echoed in an error: secrets, and URLs that may carry credentials
+// (those are shown without them).
+const SECRET_SETTINGS = new Set([
+  'AUTH_JWT_SECRET',
+  'MYSQL_PASSWORD',
+  'FITNESS_SHARDS',
+  'PG_PASSWORD',
+  'CLICKHOUSE_PASSWORD',
+  'CLICKHOUSE_READ_PASSWORD',
+  'KAFKA_SASL_PASSWORD',
+]);
+
+/** How a bad value is shown in a ConfigError: secrets never, a URL without its user and password. */
+export function shownValue(env: string, raw: string | undefined): string {
+  if (SECRET_SETTINGS.has(env)) return '(value hidden)';
+  return JSON.stringify(withoutCredentials(raw ?? ''));
+}
+
+/** A URL (or any text holding one) with user:password@ removed. */
+export function withoutCredentials(text: string): string {
+  return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, '$1');
+}
 
 export class ConfigError extends Error {
   readonly code = 'CONFIG_INVALID' as const;
@@ -751,9 +995,8 @@ export class ConfigError extends Error {
 
 /** Reads and validates every setting; throws one ConfigError listing every problem. */
 export function loadSettings(given: NodeJS.ProcessEnv = process.env, overrides: Partial<Settings> = {}): Settings {
-  // An image or platform that says NODE_ENV=production is never taken for a development machine
-  // (development prints tokens and lets the stack manager run apt-get).
-  const env = given.TIDEMARK_ENV === undefined && given.NODE_ENV === 'production' ? { ...given, TIDEMARK_ENV: 'production' } : given;
+  // Production unless told otherwise: development (tokens printed, stack traces, apt-get) must be asked for.
+  const env = given;
   const out: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [key, s] of Object.entries(settingsTable) as [keyof Table, Setting<z.ZodType>][]) {
@@ -766,15 +1009,39 @@ export function loadSettings(given: NodeJS.ProcessEnv = process.env, overrides: 
     if (parsed.success) out[key] = parsed.data;
     else
       problems.push(
-        `${s.env}=${JSON.stringify(raw ?? '')} is invalid (${parsed.error.issues.map((i) => i.message).join('; ')}). Set ${s.env}: ${s.description}`,
+        `${s.env}=${shownValue(s.env, raw)} is invalid (${parsed.error.issues.map((i) => i.message).join('; ')}). Set ${s.env}: ${s.description}`,
       );
   }
   // Derived defaults: the stack manager installs and starts engines only in development unless asked.
   out.stackManage ??= out.env === 'development';
+  // Introspection and the explorer are off in production unless enabled.
+  out.graphqlIntrospection ??= out.env !== 'production';
+  out.graphqlExplorer ??= out.env !== 'production';
+  if (!('fitnessShardDatabases' in overrides)) problems.push(...databasesOfShardUrls(out, env));
   const settings = out as Settings;
   if (problems.length === 0) problems.push(...crossCheck(settings));
   if (problems.length) throw new ConfigError(problems);
   return settings;
+}
+
+/**
+ * FITNESS_SHARDS names each shard's database: fitnessShardDatabases is set from it, so the many readers
+ * of the shard databases need not know where the list came from. A FITNESS_SHARD_DATABASES given too
+ * must agree (settingsToEnv writes both), unless it is its default (a .env copied from .env.example).
+ */
+function databasesOfShardUrls(out: Record<string, unknown>, env: NodeJS.ProcessEnv): string[] {
+  const urls = out.fitnessShards;
+  if (!Array.isArray(urls) || urls.length === 0) return [];
+  const fromUrls = shardUrlDatabases(urls as string[]);
+  const given = out.fitnessShardDatabases;
+  out.fitnessShardDatabases = fromUrls;
+  const raw = env[settingsTable.fitnessShardDatabases.env];
+  if (raw === undefined || raw === settingsTable.fitnessShardDatabases.default || !Array.isArray(given) || given.join() === fromUrls.join())
+    return [];
+  return [
+    `FITNESS_SHARD_DATABASES (${given.join(',')}) disagrees with the databases of FITNESS_SHARDS (${fromUrls.join(',')}): ` +
+      "unset FITNESS_SHARD_DATABASES, FITNESS_SHARDS names each shard's database.",
+  ];
 }
 
 function crossCheck(s: Settings): string[] {
@@ -793,6 +1060,11 @@ function crossCheck(s: Settings): string[] {
   if (s.env === 'production' && !s.authJwtSecret && !s.authJwksUrl)
     p.push('Set AUTH_JWT_SECRET or AUTH_JWKS_URL: production needs a way to verify bearer tokens.');
   if (s.authJwtSecret && s.authJwksUrl) p.push('Set only one of AUTH_JWT_SECRET and AUTH_JWKS_URL.');
+  if (s.env === 'production' && !s.consistencyTokenSecret && !s.authJwtSecret) p.push(CONSISTENCY_SECRET_PROBLEM);
+  if (s.consistencyWaitDefaultMs > s.consistencyWaitMaxMs)
+    p.push(
+      `CONSISTENCY_WAIT_DEFAULT_MS (${s.consistencyWaitDefaultMs}) must not exceed CONSISTENCY_WAIT_MAX_MS (${s.consistencyWaitMaxMs}).`,
+    );
   const symmetric = s.authAlgorithms?.filter((a) => a.startsWith('HS')) ?? [];
   if (s.authJwksUrl && symmetric.length)
     p.push(`AUTH_ALGORITHMS lists ${symmetric.join(', ')}, which needs a shared secret, not AUTH_JWKS_URL.`);
@@ -812,10 +1084,37 @@ function crossCheck(s: Settings): string[] {
   p.push(...embeddedClickHouseRoles(s));
   if (s.clickhouseCluster && s.clickhouseEngine === 'embedded')
     p.push('CLICKHOUSE_CLUSTER needs CLICKHOUSE_ENGINE=server: the embedded ClickHouse is one process, not a cluster.');
-  if (new Set(s.fitnessShardDatabases).size !== s.fitnessShardDatabases.length) p.push('FITNESS_SHARD_DATABASES lists a database twice.');
+  if (new Set(s.fitnessShardDatabases).size !== s.fitnessShardDatabases.length)
+    p.push(
+      `${s.fitnessShards.length ? 'FITNESS_SHARDS' : 'FITNESS_SHARD_DATABASES'} lists a database twice ` +
+        '(each shard needs a database name of its own, also on separate servers: the name identifies the shard).',
+    );
   p.push(...transportProblems(s));
+  if (s.env === 'development')
+    for (const [env, host] of [
+      ['HTTP_HOST', s.httpHost],
+      ['OPS_HOST', s.opsHost],
+    ] as const)
+      if (!isLoopbackHost(host))
+        p.push(
+          `${env} must be a loopback address (127.0.0.1, ::1, localhost) with TIDEMARK_ENV=development: development hands out tokens.`,
+        );
+  if (s.env === 'production' && !s.allowInsecureTransport)
+    p.push(
+      ...insecureProductionSettings(s, DEFAULT_PASSWORDS).map((w) => `${w} Fix it, or set ALLOW_INSECURE_TRANSPORT=true to start anyway.`),
+    );
   return p;
 }
+
+/** The local stack's read-only ClickHouse user (devstack/clickhouse/users.xml is rendered from this). */
+export const LOCAL_CLICKHOUSE_READER = { user: 'tidemark_reader', password: 'tidemark-reader-local' } as const;
+
+/** The passwords of the local stack, refused in production. */
+const DEFAULT_PASSWORDS = {
+  mysql: settingsTable.mysqlPassword.default!,
+  postgres: settingsTable.pgPassword.default!,
+  clickhouseReader: LOCAL_CLICKHOUSE_READER.password,
+};
 
 /** Settings that are valid but unwise; logged as warnings at start-up. */
 export function settingsWarnings(s: Settings): string[] {
@@ -830,6 +1129,8 @@ export function settingsWarnings(s: Settings): string[] {
       `KAFKA_MIN_INSYNC_REPLICAS=1 with a replication factor of ${s.kafkaReplicationFactor}: an acknowledged write may live on one broker only.`,
     );
   w.push(...transportWarnings(s));
+  if (s.env === 'production' && s.allowInsecureTransport)
+    w.push(...insecureProductionSettings(s, DEFAULT_PASSWORDS).map((i) => `ALLOW_INSECURE_TRANSPORT=true: ${i}`));
   return w;
 }
 
@@ -849,6 +1150,15 @@ function embeddedClickHouseRoles(s: Settings): string[] {
       'Run every role in this process (TIDEMARK_ROLES=gateway,relay,projector,reconciler) or, to split roles across processes, ' +
       'set CLICKHOUSE_ENGINE=server and CLICKHOUSE_URL to a ClickHouse server.',
   ];
+}
+
+/**
+ * The environment of a command a developer runs on this machine (`npm run stack`, `migrate`, `token`,
+ * `npx tidemark`): development unless TIDEMARK_ENV says otherwise. These commands serve nothing; a
+ * server (src/main.ts) is production unless told.
+ */
+export function localToolEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return env.TIDEMARK_ENV === undefined ? { ...env, TIDEMARK_ENV: 'development' } : env;
 }
 
 /** The body of `.env.example`: every setting with its description and default. */

@@ -91,8 +91,7 @@ export function transportProblems(s: TransportSettings): string[] {
     const files = tlsFiles(s, engine);
     const set = (['ca', 'cert', 'key'] as const).filter((f) => files[f]);
     if (mode === 'off' && set.length) {
-      const how =
-        engine === 'clickhouse' ? `CLICKHOUSE_URL is ${s.clickhouseUrl}: use an https:// URL` : `${prefix}=off: set ${prefix}=verify`;
+      const how = engine === 'clickhouse' ? 'CLICKHOUSE_URL is http://: use an https:// URL' : `${prefix}=off: set ${prefix}=verify`;
       p.push(`${set.map((f) => `${prefix}_${f.toUpperCase()}`).join(', ')} set but ${how} (or unset them).`);
       continue;
     }

@@ -2,7 +2,7 @@
 // everything), chosen by the URL hash so every page has an address and the browser's back button works.
 import { useEffect, useMemo, useState } from 'react';
 import { liveClient, setAuthFailureListener, type ConnectionState } from './api/client';
-import { capabilitiesOf, sessionFromToken, type Capabilities, type Session } from './lib/session';
+import { capabilitiesOf, sessionFromToken, type Capabilities, type ConsoleConfig, type Session } from './lib/session';
 import { ConsoleContext } from './ui/context';
 import { SignIn } from './pages/SignIn';
 import { Pipeline } from './pages/Pipeline';
@@ -26,11 +26,11 @@ const PAGES: Page[] = [
   { path: 'reports', title: 'Reports', allowed: (c) => c.report, render: () => <Reports /> },
 ];
 
-function restoredSession(): Session | undefined {
+function restoredSession(config: ConsoleConfig): Session | undefined {
   const saved = sessionStorage.getItem(STORAGE_KEY);
   if (!saved) return undefined;
   try {
-    return sessionFromToken(saved, Date.now());
+    return sessionFromToken(saved, Date.now(), config);
   } catch {
     sessionStorage.removeItem(STORAGE_KEY);
     return undefined;
@@ -47,8 +47,8 @@ function useHash(): string {
   return hash.replace(/^#\/?/, '');
 }
 
-export function App() {
-  const [session, setSession] = useState<Session | undefined>(restoredSession);
+export function App({ config }: { config: ConsoleConfig }) {
+  const [session, setSession] = useState<Session | undefined>(() => restoredSession(config));
   const [notice, setNotice] = useState<string>();
   const signOut = (why?: string) => {
     sessionStorage.removeItem(STORAGE_KEY);
@@ -60,6 +60,7 @@ export function App() {
   if (!session)
     return (
       <SignIn
+        config={config}
         notice={notice}
         onSignedIn={(s) => {
           sessionStorage.setItem(STORAGE_KEY, s.token);

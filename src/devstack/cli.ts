@@ -2,12 +2,12 @@
 // `npm run stack:cluster -- up|down|status`: the local 3-server ClickHouse cluster for tests (docs/stack.md).
 import '../config/loadDotEnv';
 import { repoRoot, stackPath } from '../config/paths';
-import { ConfigError, loadSettings, type Settings } from '../config/settings';
+import { ConfigError, loadSettings, localToolEnv, type Settings } from '../config/settings';
 import { clickhouseClusterStack } from './clickhouseCluster';
 import { stackDown, stackServices, stackStatus, stackUp } from './stack';
 
 async function main(cmd: string | undefined): Promise<number> {
-  const settings = loadSettings();
+  const settings = loadSettings(localToolEnv());
   const log = (l: string) => process.stderr.write(`[stack] ${l}\n`);
   const services = stackServices(settings, log);
   switch (cmd) {

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { embeddedClickHousePath } from '../config/paths';
+import { LOCAL_CLICKHOUSE_READER } from '../config/settings';
 import { fromClickHouse } from '../infra/clickhouse/fromClickHouse';
 import { ident } from '../infra/clickhouse/literal';
 import { waitFor } from '../shared/lifecycle';
@@ -106,6 +107,9 @@ export function clickhouseService(ctx: StackContext): StackService {
   };
 }
 
+/** The placeholders of devstack/clickhouse/users.xml: the local read-only user. */
+export const USERS_XML_VARS = { READER_USER: LOCAL_CLICKHOUSE_READER.user, READER_PASSWORD: LOCAL_CLICKHOUSE_READER.password } as const;
+
 /** Fills the ${NAME} placeholders of a devstack template; a name without a value becomes empty. */
 export function renderTemplate(file: string, vars: Record<string, string>): string {
   return readFileSync(file, 'utf8').replace(/\$\{([A-Z0-9_]+)\}/g, (_, k: string) => vars[k] ?? '');
@@ -129,7 +133,13 @@ export function spawnClickHouseServer(o: {
 }): number {
   if (!which('clickhouse-server') && !existsSync('/usr/bin/clickhouse')) aptInstall(['clickhouse-server', 'clickhouse-client'], o.log);
   for (const d of ['data', 'tmp', 'user_files', 'format_schemas', 'log', 'config.d']) mkdirSync(join(o.home, d), { recursive: true });
-  const vars = { DATA_DIR: o.home, HTTP_PORT: String(o.httpPort), TCP_PORT: String(o.httpPort + 877), LISTEN_HOST: o.listenHost };
+  const vars = {
+    DATA_DIR: o.home,
+    HTTP_PORT: String(o.httpPort),
+    TCP_PORT: String(o.httpPort + 877),
+    LISTEN_HOST: o.listenHost,
+    ...USERS_XML_VARS,
+  };
   const tpl = join(o.root, 'devstack', 'clickhouse');
   writeFileSync(join(o.home, 'config.xml'), renderTemplate(join(tpl, 'config.xml'), vars));
   writeFileSync(join(o.home, 'users.xml'), renderTemplate(join(tpl, 'users.xml'), vars));

@@ -29,12 +29,25 @@ describe('local Kafka cluster (3 combined nodes)', () => {
     await engines?.destroy();
   }, 120000);
 
-  const send = (n: number, tag: string) => {
+  /** Sends n keyed records (they spread over all 3 partitions) and holds that every partition answered. */
+  const send = async (n: number, tag: string) => {
     const messages = Array.from({ length: n }, (_, i) => ({ key: `k${i}`, value: `${tag}-${i}` }));
-    return producer.send({ topic, acks: -1, timeout: 30000, compression: CompressionTypes.None, messages });
+    const acked = await producer.send({ topic, acks: -1, timeout: 30000, compression: CompressionTypes.None, messages });
+    // Unpatched kafkajs resolved here without partition 0 when its leader died (kafkajs#1303).
+    expect(acked.map((r) => r.partition).sort()).toEqual([0, 1, 2]);
   };
   const isrSizes = async () => (await admin.fetchTopicMetadata({ topics: [topic] })).topics[0]!.partitions.map((p) => p.isr.length);
   const total = async () => (await admin.fetchTopicOffsets(topic)).reduce((sum, p) => sum + Number(p.high), 0);
+  /**
+   * Nothing acknowledged is lost: the log holds at least `n` records (a batch this plain producer retried
+   * across the node's death may be there twice). Asked until it says so: around a death a partition may be
+   * between leaders, and a new leader's high watermark follows its followers' fetches a moment later.
+   */
+  const expectAtLeast = async (n: number) => {
+    let seen = -1;
+    await waitFor(async () => (seen = await total()) >= n, { timeoutMs: 60000, what: `${n} records in the log` }).catch(() => undefined);
+    expect(seen).toBeGreaterThanOrEqual(n);
+  };
 
   it('replicates to 3, survives a SIGKILLed node with acks=all, and the restarted node rejoins', async () => {
     expect(engines.kafkaNodes.map((n) => n.id)).toEqual([1, 2, 3]);
@@ -47,14 +60,14 @@ describe('local Kafka cluster (3 combined nodes)', () => {
     ]);
     await waitFor(async () => (await isrSizes()).every((n) => n === 3), { timeoutMs: 60000, what: 'every replica in sync' });
     await send(30, 'before');
-    expect(await total()).toBe(30);
+    await expectAtLeast(30);
 
     // Kill the leader of partition 0, so at least one partition must elect a new leader.
     const leader = (await admin.fetchTopicMetadata({ topics: [topic] })).topics[0]!.partitions.find((p) => p.partitionId === 0)!.leader;
     const victim = engines.kafkaNodes.find((n) => n.id === leader)!;
     await victim.stop('kill');
     await send(30, 'during');
-    expect(await total()).toBe(60);
+    await expectAtLeast(60);
     await waitFor(async () => (await isrSizes()).every((n) => n === 2), {
       timeoutMs: 60000,
       what: 'the dead node to leave the in-sync replicas',
@@ -67,6 +80,6 @@ describe('local Kafka cluster (3 combined nodes)', () => {
       what: 'the restarted node back in sync',
     });
     await send(30, 'after');
-    expect(await total()).toBe(90);
+    await expectAtLeast(90);
   }, 300000);
 });

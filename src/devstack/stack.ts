@@ -1,10 +1,13 @@
-// The local stack: the four engines Tidemark needs, brought up in parallel and idempotently.
+// The local stack: the four engines Tidemark needs, brought up in parallel and idempotently. MariaDB is
+// one service per server (mariadbServers.ts): the machine's, the stack's second one, any a shard names.
 import { resolve } from 'node:path';
 import { repoRoot } from '../config/paths';
 import type { Settings } from '../config/settings';
 import { clickhouseService } from './clickhouse';
 import { kafkaService } from './kafka';
 import { mariadbService } from './mariadb';
+import { mariadbServers } from './mariadbServers';
+import { mariadbStackService } from './mariadbStack';
 import { postgresService } from './postgres';
 import type { StackContext, StackService } from './service';
 
@@ -12,7 +15,10 @@ export { repoRoot };
 
 export function stackServices(settings: Settings, log: (l: string) => void = () => undefined): StackService[] {
   const ctx: StackContext = { settings, dir: resolve(repoRoot, settings.stackDir), root: repoRoot, log };
-  return [mariadbService(ctx), postgresService(ctx), kafkaService(ctx), clickhouseService(ctx)];
+  const mariadb = mariadbServers(settings).map((server) =>
+    server.kind === 'stack' ? mariadbStackService(ctx, server) : mariadbService(ctx, server),
+  );
+  return [...mariadb, postgresService(ctx), kafkaService(ctx), clickhouseService(ctx)];
 }
 
 export interface ServiceStatus {

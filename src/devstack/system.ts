@@ -48,6 +48,15 @@ export function which(bin: string): string | undefined {
   return r.status === 0 && p ? p : undefined;
 }
 
+/** The first of the names that is installed, also in /usr/sbin (not on every user's PATH); Debian ships mariadb-* and mysql* names. */
+export function installedBinary(names: string[]): string | undefined {
+  for (const n of names) {
+    const p = existsSync(`/usr/sbin/${n}`) ? `/usr/sbin/${n}` : which(n);
+    if (p) return p;
+  }
+  return undefined;
+}
+
 export function run(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; log?: (l: string) => void } = {}): string {
   const r = spawnSync(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (r.error) throw new Error(`${cmd} could not run: ${r.error.message}`);
@@ -92,9 +101,15 @@ export function readPid(pidFile: string): number | undefined {
 export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  // A killed server whose parent has not reaped it yet (a runner blocked in spawnSync) is a zombie:
+  // signal 0 still reaches it, but it holds no port and no data folder.
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0] !== 'Z';
+  } catch {
+    return true;
   }
 }
 

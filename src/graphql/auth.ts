@@ -1,12 +1,36 @@
 // Authentication at the edge. HTTP requests carry `Authorization: Bearer <jwt>`; WebSocket clients
 // send `{ authorization: "Bearer <jwt>" }` as graphql-ws connection_init payload. Fields declare the
-// access level they need with type-graphql's @Authorized(level); `authChecker` enforces it, throwing
-// UNAUTHENTICATED (no or invalid token) or FORBIDDEN (valid token, insufficient role). Public fields
-// (health) carry no decorator.
+// access level they need with type-graphql's @Authorized(level): `operate`, or a domain capability
+// such as `fitness:read`, answered by that domain's policy (src/domains/<d>/policy.ts). `authChecker`
+// enforces it, throwing UNAUTHENTICATED (no or invalid token) or FORBIDDEN (the role has no such
+// capability at all). This is only the early refusal: which rows a caller may touch is decided by the
+// services with the same policy. Public fields (health) carry no decorator.
 import type { AuthCheckerFn } from 'type-graphql';
-import { mayAccess, type AccessLevel } from '../auth/principal';
+import { mayUse, type Capability, type DomainPolicy } from '../auth/access';
+import { mayOperate, type Principal } from '../auth/principal';
 import { AuthError, bearer, type TokenVerifier } from '../auth/tokens';
+import { fitnessPolicy } from '../domains/fitness/policy';
+import { ordersPolicy } from '../domains/orders/policy';
+import type { Domain } from '../publication/event';
 import type { Authentication, GatewayContext } from './context';
+
+export const POLICIES: { readonly [D in Domain]: DomainPolicy<unknown> } = { fitness: fitnessPolicy, orders: ordersPolicy };
+
+/** What a field asks of its caller (the argument of @Authorized). */
+export type AccessLevel = 'operate' | `${Domain}:${Capability}`;
+
+export function mayAccess(p: Principal, level: AccessLevel): boolean {
+  if (level === 'operate') return mayOperate(p);
+  const [domain, capability] = level.split(':') as [Domain, Capability];
+  return mayUse(POLICIES[domain], p, capability);
+}
+
+/** The caller of a request that passed authChecker (resolvers behind @Authorized only). */
+export function principalOf(ctx: Pick<GatewayContext, 'auth'>): Principal {
+  const p = ctx.auth.principal;
+  if (!p) throw ctx.auth.failure ?? new AuthError('UNAUTHENTICATED', 'authentication required');
+  return p;
+}
 
 export async function authenticate(verifier: TokenVerifier, header: unknown): Promise<Authentication> {
   try {

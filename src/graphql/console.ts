@@ -1,10 +1,13 @@
 // The web console's static files (built by `npm run build` from src/console into dist/console) at
-// /console, and, in development on a loopback address only, the development tokens for its sign-in
-// page. The console holds no data of its own: every view is a GraphQL request with the user's token.
+// /console, its configuration (/console/config.json: the claim holding a token's roles, so the console
+// reads them where the gateway does), and, in development on a loopback address only, the development
+// tokens for its sign-in page. The console holds no data of its own: every view is a GraphQL request
+// with the user's token.
 import express, { type Request, type Router } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DevelopmentToken } from '../auth/developmentTokens';
+import { isLoopbackAddress, isLoopbackHost } from '../config/productionSafety';
 import { repoRoot } from '../devstack/stack';
 
 export const consoleDir = join(repoRoot, 'dist', 'console');
@@ -14,25 +17,22 @@ export const consoleDir = join(repoRoot, 'dist', 'console');
 const CSP =
   "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const a = address.replace(/^::ffff:/i, '');
-  return a === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a);
-}
-
-/** The Host header names a loopback address (refuses DNS-rebinding pages that resolve to 127.0.0.1). */
-export function isLoopbackHost(host: string | undefined): boolean {
-  if (!host) return false;
-  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d+$/, '');
-  return name === 'localhost' || isLoopbackAddress(name);
-}
+// The loopback tests live with the settings (development mode refuses other bind addresses).
+export { isLoopbackAddress, isLoopbackHost } from '../config/productionSafety';
 
 export interface ConsoleOptions {
   development: boolean;
   /** The address the gateway binds. */
   bindHost: string;
-  /** Offered to the sign-in page (development mode, loopback only). */
+  /** Offered to the sign-in page (development mode with CONSOLE_DEV_TOKENS, loopback only; else empty). */
   tokens: readonly DevelopmentToken[];
+  /** AUTH_ROLES_CLAIM: where tokens carry their roles (default `roles`). */
+  rolesClaim?: string;
+}
+
+/** What the console needs to read a token as the gateway does; nothing secret. */
+export function consoleConfig(o: Pick<ConsoleOptions, 'rolesClaim'>): { rolesClaim: string } {
+  return { rolesClaim: o.rolesClaim ?? 'roles' };
 }
 
 /** True when this request may see development tokens: development mode, loopback everywhere. */
@@ -49,6 +49,7 @@ export function consoleRoutes(o: ConsoleOptions): Router {
     res.set({ 'content-security-policy': CSP, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
     next();
   });
+  r.get('/console/config.json', (_req, res) => void res.set('cache-control', 'no-cache').json(consoleConfig(o)));
   r.get('/console/dev-tokens', (req, res) => {
     const offered = mayOfferDevelopmentTokens(o, req) ? o.tokens : [];
     if (!offered.length) return void res.status(404).json({ error: 'not available' });

@@ -1,4 +1,7 @@
-import { isLoopbackAddress, isLoopbackHost, mayOfferDevelopmentTokens } from './console';
+// The console's routes: development tokens only in development, bound to loopback, to a loopback peer
+// naming a loopback host; the console's configuration (the roles claim; served to anyone, tested in
+// test/e2e/console.e2e.spec.ts).
+import { consoleConfig, isLoopbackAddress, isLoopbackHost, mayOfferDevelopmentTokens } from './console';
 
 const req = (remoteAddress: string, host: string) => ({ socket: { remoteAddress }, headers: { host } }) as never;
 
@@ -19,5 +22,12 @@ describe('console development tokens: loopback only', () => {
     expect(mayOfferDevelopmentTokens(dev, req('10.1.2.3', '127.0.0.1:4000'))).toBe(false);
     // DNS rebinding: a page from another origin whose name resolves to 127.0.0.1.
     expect(mayOfferDevelopmentTokens(dev, req('127.0.0.1', 'attacker.example:4000'))).toBe(false);
+  });
+});
+
+describe('console configuration', () => {
+  it('tells the console which claim holds the roles (AUTH_ROLES_CLAIM), `roles` by default', () => {
+    expect(consoleConfig({})).toEqual({ rolesClaim: 'roles' });
+    expect(consoleConfig({ rolesClaim: 'realm_access.roles' })).toEqual({ rolesClaim: 'realm_access.roles' });
   });
 });

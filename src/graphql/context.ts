@@ -14,6 +14,7 @@ import type { ParkedEventPages } from '../publication/outbox/parkedEventPages';
 import type { ReadModels } from '../projections/read/readModels';
 import type { ReconciliationService } from '../reconciliation/service';
 import type { MigrationState } from '../app/migrationStatus';
+import type { ConsistencyService } from '../projections/consistency/consistentReads';
 
 /** Services the gateway exposes; each domain adds its own field as it lands. */
 /** Who is calling, resolved once per request or WebSocket connection. */
@@ -44,6 +45,8 @@ export interface GatewayServices {
   readModels?: ReadModels;
   /** Operator reconciliation, repairs and projection rebuilds (gateway role). */
   reconciliation?: ReconciliationService;
+  /** Consistency tokens of mutations, reads that wait for them, writeVisible (gateway role). */
+  consistency?: ConsistencyService;
   /** Applied and pending migrations of every database (gateway role). */
   migrationStatus?: () => Promise<MigrationState[]>;
 }

@@ -17,6 +17,8 @@ const PASS_THROUGH = new Set([
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'QUERY_TOO_COMPLEX',
+  'DOCUMENT_TOO_LARGE',
+  'RATE_LIMITED',
 ]);
 
 export function formatGraphQLError(logger: Logger, development: boolean) {

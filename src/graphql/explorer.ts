@@ -2,7 +2,8 @@
 // graphql-ws UMD), never a CDN, because the machines Tidemark runs on may have no internet. Queries
 // and mutations go over HTTP, subscriptions over graphql-ws on the same path; both carry the
 // Authorization header typed into the explorer's Headers editor (GraphiQL keeps it in localStorage,
-// and the WebSocket reads it when it connects, lazily, at the first subscription).
+// and the WebSocket reads it when it connects, lazily, at the first subscription). The default query
+// says how to get a token, scoped roles included (a teacher token carries its school_ids).
 import express, { type Router } from 'express';
 import { dirname, join } from 'node:path';
 
@@ -36,6 +37,10 @@ export const explorerHtml = `<!doctype html>
   ReactDOM.createRoot(document.getElementById('graphiql')).render(
     React.createElement(GraphiQL, { fetcher: fetcher, defaultEditorToolsVisibility: true,
       defaultQuery: '# Put your token in Headers: {"Authorization": "Bearer ..."}\\n'
+        + '# Mint one with the CLI (development secret or AUTH_JWT_SECRET), a scoped role with its claim:\\n'
+        + '#   npm run token -- --role teacher --claim school_ids=11,12   (customer_id=c-42, student user_id=7)\\n'
+        + '#   npm run token -- --role operator\\n'
+        + '# A teacher reads and writes the results of its schools only; another school answers like a missing row.\\n'
         + '# Subscriptions work here too (operator token): subscription { publicationStateChanged { eventId to at } }\\n'
         + '{ health { ready stores { store up } } }\\n' }));
 </script></body></html>`;

@@ -1,5 +1,5 @@
 // `health`: the gateway's own view of its stores, for frontends and operators alike.
-import { Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
+import { Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import type { GatewayContext } from './context';
 
 @ObjectType({ description: 'Whether one backing store answers right now.' })
@@ -15,8 +15,8 @@ export class StoreHealth {
 export class Health {
   @Field(() => Boolean, {
     description:
-      'True when this process can do its job: for a gateway, its write stores (MySQL, PostgreSQL) and its ' +
-      'read store (ClickHouse) answer; Kafka down only degrades it.',
+      'True when this process can do its job: a gateway is ready while it can serve fitness writes (any shard), ' +
+      'order writes (PostgreSQL) or reads (ClickHouse), degraded when some of them are down.',
   })
   ready!: boolean;
 
@@ -33,6 +33,9 @@ export class Health {
       'Stores that are down but that this process can work without for a while (a gateway without Kafka stores fallback and outbox rows).',
   })
   degraded!: string[];
+
+  @Field(() => [Int], { description: 'Fitness shards (by index) that do not answer: their students cannot write for now.' })
+  shardsDown!: number[];
 
   @Field(() => [StoreHealth])
   stores!: StoreHealth[];
@@ -57,6 +60,7 @@ export class HealthResolver {
       status: r.status,
       failing: r.failing,
       degraded: r.degraded,
+      shardsDown: r.shardsDown,
       stores: Object.entries(r.stores).map(([store, up]) => ({ store, up })),
       instanceId: ctx.services.instanceId,
       roles: ctx.services.roles,

@@ -16,7 +16,10 @@ import { OrderQueriesResolver } from './queries/orderQueries.resolver';
 import { ReconciliationResolver } from './reconciliation/reconciliation.resolver';
 import { ReconciliationRunsResolver } from './reconciliation/runs.resolver';
 import { ProjectorDeadLettersResolver } from './operators/projectorDeadLetters.resolver';
+import { DiscardDeadLettersResolver } from './operators/discardDeadLetters.resolver';
 import { MigrationsResolver } from './operators/migrations.resolver';
+import { FreshnessMissingResolver } from './queries/consistency.types';
+import { WriteVisibleResolver } from './subscriptions/writeVisible.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [
@@ -32,7 +35,10 @@ export const resolvers: NonEmptyArray<Function> = [
   ReconciliationResolver,
   ReconciliationRunsResolver,
   ProjectorDeadLettersResolver,
+  DiscardDeadLettersResolver,
   MigrationsResolver,
+  FreshnessMissingResolver,
+  WriteVisibleResolver,
 ];
 
 // Every subscription brings its own `subscribe` (fed by the state-change hub), so type-graphql's

@@ -1,6 +1,7 @@
 // The gateway: one HTTP server carries GraphQL over HTTP (Apollo) and WebSocket (graphql-ws) on the
-// same path, plus /healthz (process alive), /readyz (every store answers), /metrics, the explorer and the
-// console (/console).
+// same path, plus /healthz (process alive), outside production /readyz and /metrics (in production they
+// are on OPS_PORT only), the explorer and the console (/console). Every GraphQL request is admitted
+// first (admission/): a token, the caller's rate limits and the document limits, before any parsing.
 // `stop()` stops accepting, drains in-flight requests and closes subscriptions.
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -16,7 +17,8 @@ import type { Logger } from '../shared/logger';
 import { histogram } from '../metrics/registry';
 import type { GatewayContext, GatewayServices } from './context';
 import { formatGraphQLError } from './errors';
-import { authenticate } from './auth';
+import { withRequestSignal } from '../shared/requestSignal';
+import { admission, type AdmissionLimits } from './admission/admission';
 import { costLimitPlugin, depthRule } from './limits';
 import { requestIdFrom, requestIdMiddleware, requestIdPlugin, REQUEST_ID_HEADER } from './requestId';
 import { startWebSocketServer } from './websocket';
@@ -39,14 +41,26 @@ export interface GatewayOptions {
   development: boolean;
   /** Development mode only: tokens the console's sign-in page may offer on a loopback address. */
   developmentTokens?: readonly DevelopmentToken[];
+  /** AUTH_ROLES_CLAIM, told to the console so it reads a token's roles where the verifier does. */
+  rolesClaim?: string;
   verifier: TokenVerifier;
   limits: { maxDepth: number; maxCost: number; maxPageSize: number };
+  /** Token, rate and document limits checked before a request's work (src/graphql/admission). */
+  admission: Omit<AdmissionLimits, 'bodyBytes'>;
+  /** WebSocket connections per principal and operations per socket (0: unlimited). */
+  webSocket: { maxConnectionsPerPrincipal: number; maxOperationsPerSocket: number };
+  /** /readyz and /metrics on this port too (outside production); else /healthz only (the rest on OPS_PORT). */
+  opsEndpoints: boolean;
   /** Browser origins allowed to call /graphql across origins (CORS); none when empty. */
   corsOrigins?: readonly string[];
 }
 
-/** Largest GraphQL request body over HTTP, and largest WebSocket message: one limit for both transports. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * Largest GraphQL request body over HTTP, and largest WebSocket message: one limit for both transports.
+ * 256 KiB: the largest real request (an operator's 1,000 ids, an order of ORDERS_MAX_ITEMS lines) is
+ * tens of KiB, and a body announced larger is refused from its Content-Length before a byte is read.
+ */
+export const BODY_LIMIT_BYTES = 256 * 1024;
 
 export interface Gateway {
   url: string;
@@ -57,6 +71,7 @@ export interface Gateway {
 
 export async function startGateway(o: GatewayOptions): Promise<Gateway> {
   const app = express();
+  app.disable('x-powered-by');
   const httpServer = createServer(app);
   keepAliveLongerThanClients(httpServer);
   const duration = histogram(o.registry, {
@@ -67,11 +82,19 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
   });
 
   const formatError = formatGraphQLError(o.logger, o.development);
-  const wsCleanup = startWebSocketServer({ ...o, server: httpServer, formatError, maxPayloadBytes: BODY_LIMIT_BYTES });
+  const admit = admission({
+    verifier: o.verifier,
+    logger: o.logger,
+    registry: o.registry,
+    limits: { ...o.admission, bodyBytes: BODY_LIMIT_BYTES },
+  });
+  const wsCleanup = startWebSocketServer({ ...o, server: httpServer, formatError, maxPayloadBytes: BODY_LIMIT_BYTES, admission: admit });
 
   const apollo = new ApolloServer<GatewayContext>({
     schema: o.schema,
     introspection: o.introspection,
+    // The parser stops at the token limit (documents were already held to it by admission; WebSocket too).
+    parseOptions: { maxTokens: o.admission.document.maxTokens },
     includeStacktraceInErrorResponses: o.development,
     formatError,
     validationRules: [depthRule(o.limits.maxDepth)],
@@ -104,8 +127,9 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
   });
   await apollo.start();
 
-  app.use(opsRouter({ readiness: o.services.readiness, registry: o.registry }));
-  app.use(consoleRoutes({ development: o.development, bindHost: o.host, tokens: o.developmentTokens ?? [] }));
+  if (o.opsEndpoints) app.use(opsRouter({ readiness: o.services.readiness, registry: o.registry }));
+  else app.get('/healthz', (_req, res) => void res.json({ status: 'alive' }));
+  app.use(consoleRoutes({ development: o.development, bindHost: o.host, tokens: o.developmentTokens ?? [], rolesClaim: o.rolesClaim }));
   if (o.explorer) {
     app.use(explorerAssets());
     app.get('/graphql', (req, res, next) => {
@@ -128,11 +152,24 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
     requestIdMiddleware(),
     corsPolicy,
     traceGraphQLRequests(),
+    // Every operation needs a token: refused (and rate-limited) before the body is read or parsed.
+    (req, res, next) => void admit.beforeBody(req, res, next).catch(next),
     express.json({ limit: BODY_LIMIT_BYTES }),
+    (req, res, next) => admit.afterBody(req, res, next),
+    // The operation runs on behalf of this request: when its client goes away before the answer is
+    // written, the reads still running for it are cancelled (requestSignal.ts). Set after the body is
+    // read: stream callbacks run in the socket's context, so anything set before would be lost here.
+    (_req, res, next) => {
+      const controller = new AbortController();
+      res.once('close', () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      withRequestSignal(controller.signal, next);
+    },
     expressMiddleware(apollo, {
-      context: async ({ req, res }): Promise<GatewayContext> => {
+      context: async ({ res }): Promise<GatewayContext> => {
         const requestId = requestIdFrom(res);
-        const auth = await authenticate(o.verifier, req.headers.authorization);
+        const auth = admit.authOf(res);
         // The request's child logger is made on first use: most requests never log, and a pino child
         // per request was a visible share of the gateway's profile.
         let logger: Logger | undefined;
@@ -157,7 +194,7 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
     if (status >= 500) o.logger.error({ err }, 'request failed before GraphQL');
     const message =
       status === 413
-        ? 'request body is larger than 1 MB'
+        ? `request body is larger than ${BODY_LIMIT_BYTES / 1024} KiB`
         : status >= 500
           ? 'internal error'
           : err.type === 'entity.parse.failed'

@@ -30,9 +30,16 @@ describe('migrations', () => {
 
   it('records each shard identity and refuses a reordered shard list', async () => {
     await migrateAll(env.resources);
-    const swapped = openResources({ ...env.settings, fitnessShardDatabases: [...env.settings.fitnessShardDatabases].reverse() });
+    // Each shard keeps its server: the list is reordered, not the databases moved.
+    const swapped = openResources({
+      ...env.settings,
+      fitnessShardDatabases: [...env.settings.fitnessShardDatabases].reverse(),
+      fitnessShards: [...env.settings.fitnessShards].reverse(),
+    });
     try {
-      await expect(migrateAll(swapped)).rejects.toThrow(/is fitness shard 1 but FITNESS_SHARD_DATABASES lists it as shard 0/);
+      await expect(migrateAll(swapped)).rejects.toThrow(
+        /is fitness shard 1 but FITNESS_SHARDS \(or FITNESS_SHARD_DATABASES\) lists it as shard 0/,
+      );
     } finally {
       await swapped.close();
     }

@@ -64,7 +64,8 @@ export async function migrateMysqlShards(shards: MysqlShards, list = mysqlMigrat
     const row = await sh.db('shard_identity').first('shard_index');
     if (Number(row.shard_index) !== sh.index)
       throw new Error(
-        `database ${sh.database} is fitness shard ${row.shard_index} but FITNESS_SHARD_DATABASES lists it as shard ${sh.index}; restore the original order`,
+        `database ${sh.database} is fitness shard ${row.shard_index} but FITNESS_SHARDS (or FITNESS_SHARD_DATABASES) lists it as shard ${sh.index}; ` +
+          'restore the original order',
       );
   }
   return reports;

@@ -115,9 +115,9 @@ describe('every migration down and up again', () => {
     await insertFallback(env, pg, 'orders', 1);
     const d = decidePlaceOrder(
       { customerId: 'c', currency: 'EUR', idempotencyKey: 'down-up', items: [{ sku: 'S', quantity: 1, unitPrice: '1' }] },
-      { orderId: '00000000-0000-4000-8000-000000000001', now: new Date(), limits: { maxItems: 10 } },
+      { orderId: '00000000-0000-4000-8000-000000000001', now: new Date(), limits: { maxItems: 10 }, changedBy: 'test-service' },
     );
-    await insertOrder(pg, d.order, 'down-up', d.requestHash);
+    await insertOrder(pg, d.order, { owner: 'test-service', key: 'down-up' }, d.requestHash);
     await downAndUp(pg, postgresMigrations, () => postgresSchema(pg));
   });
 

@@ -165,4 +165,18 @@ describe('projector dead letters', () => {
       'tidemark_projector_dead_letter_backlog{domain="fitness"} 2',
     );
   });
+
+  it('discards the malformed one an operator judged not to be an event: it leaves the backlog and is never projected', async () => {
+    const ops = operations(fixedMapping);
+    const malformed = (await ops.list({ reasons: ['MALFORMED_JSON'] }, 50))[0]!;
+    const key = { topic: malformed.sourceTopic, partition: malformed.sourcePartition, offset: malformed.sourceOffset };
+    const discarded = await ops.discard([key], 'test-operator');
+    expect(discarded.map((d) => [d.status, d.lastReplayedBy])).toEqual([['DISCARDED', 'test-operator']]);
+    expect(await ops.discard([key], 'test-operator')).toEqual([]); // only DEAD ones are discarded
+    expect((await ops.list({}, 50)).map((d) => d.aggregateId || d.reason)).toEqual(['880201']);
+    expect((await ops.list({ statuses: ['DISCARDED'] }, 50)).map((d) => d.reason)).toEqual(['MALFORMED_JSON']);
+    expect(await registry.getSingleMetricAsString('tidemark_projector_dead_letter_backlog')).toContain(
+      'tidemark_projector_dead_letter_backlog{domain="fitness"} 1',
+    );
+  });
 });

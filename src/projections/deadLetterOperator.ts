@@ -4,7 +4,10 @@
 // mapping defect is fixed or a schemaVersion 2 rollout reached the projector: a message the mapping
 // now accepts is inserted into its projection table (keeping its own version and eventId, so it can
 // never replace a newer version) and marked REPLAYED; one it still rejects stays DEAD with its new
-// reason. The backlog (rows still DEAD) is a gauge read from ClickHouse at scrape time.
+// reason. A message no mapping will ever accept (bytes that are not an event) is DISCARDED by an
+// operator instead: it leaves the backlog and stops making its domain STALE, and the row stays as the
+// record of who discarded it and when. The backlog (rows still DEAD) is a gauge read from ClickHouse
+// at scrape time.
 import type { Registry } from 'prom-client';
 import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import { gauge } from '../metrics/registry';
@@ -34,6 +37,8 @@ export interface ProjectorDeadLetters {
   list(filter: DeadLetterFilter, first: number, after?: DeadLetterCursor): Promise<DeadLetterSummary[]>;
   /** Replays the chosen DEAD messages (by key, or the first `limit` matching a filter), oldest first. */
   replay(selection: DeadLetterFilter, limit: number, requestedBy: string): Promise<ReplayedDeadLetter[]>;
+  /** Marks the chosen DEAD messages DISCARDED (never projected; kept as the record of the decision). */
+  discard(keys: DeadLetterKey[], requestedBy: string): Promise<DeadLetterSummary[]>;
   backlog(): Promise<Map<string, number>>;
 }
 
@@ -121,6 +126,19 @@ export function projectorDeadLetters(d: ProjectorDeadLettersDeps): ProjectorDead
       await Promise.all([insertFitnessResults(d.ch, d.database, fitness), insertOrders(d.ch, d.database, orders)]);
       await insertDeadLetters(d.ch, d.database, updated);
       return out;
+    },
+    async discard(keys, requestedBy) {
+      const rows = await storedDeadLetters(d.ch, d.database, d.consumer, { keys, statuses: ['DEAD'] }, keys.length);
+      const now = d.clock.now().getTime();
+      const updated = rows.map((r) => ({
+        ...r,
+        status: 'DISCARDED' as const,
+        lastReplayedAtMs: now,
+        lastReplayedBy: requestedBy,
+        version: Math.max(now, r.version + 1),
+      }));
+      await insertDeadLetters(d.ch, d.database, updated);
+      return updated.map(summaryOf);
     },
   };
 }

@@ -30,17 +30,23 @@ export function toDeadLetterMessage(d: DeadLetter, consumer: string): Message {
   };
 }
 
-/** eventId and aggregateId of a rejected message when it is a JSON object carrying them as short strings ('' otherwise). */
-export function identityOf(value: Buffer | null): { eventId: string; aggregateId: string } {
+/**
+ * eventId and aggregateId of a rejected message when it is a JSON object carrying them as short strings
+ * ('' otherwise), and its version when that is a positive whole number (0 otherwise): the projector
+ * names the dead-lettered (aggregate, version) in a PROJECTION_DEAD_LETTERED notice, so a read waiting
+ * for that write (src/projections/consistency) stops waiting.
+ */
+export function identityOf(value: Buffer | null): { eventId: string; aggregateId: string; version: number } {
   const short = (v: unknown) => (typeof v === 'string' && v.length <= 200 ? v : '');
   try {
     const o: unknown = value ? JSON.parse(value.toString('utf8')) : null;
     if (o && typeof o === 'object' && !Array.isArray(o)) {
       const named = o as Record<string, unknown>;
-      return { eventId: short(named.eventId), aggregateId: short(named.aggregateId) };
+      const version = Number.isSafeInteger(named.version) && (named.version as number) > 0 ? (named.version as number) : 0;
+      return { eventId: short(named.eventId), aggregateId: short(named.aggregateId), version };
     }
   } catch {
     // not JSON: nothing can be named
   }
-  return { eventId: '', aggregateId: '' };
+  return { eventId: '', aggregateId: '', version: 0 };
 }

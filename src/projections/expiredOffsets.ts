@@ -26,6 +26,8 @@ export interface ExpiryDetector {
   check(domain: Domain, topic: string, partition: number, firstOffset?: string): Promise<ExpiredRange | undefined>;
   /** Records that the partition is applied up to `nextOffset` (after an acknowledged flush). */
   applied(topic: string, partition: number, nextOffset: string): void;
+  /** Forgets how far the partition was applied (the projector sought elsewhere): the next check asks ClickHouse. */
+  forget(topic: string, partition: number): void;
   close(): Promise<void>;
 }
 
@@ -115,6 +117,9 @@ export function expiryDetector(d: {
       const k = key(topic, partition);
       const next = BigInt(nextOffset);
       if ((known.get(k) ?? -1n) < next) known.set(k, next);
+    },
+    forget(topic, partition) {
+      known.delete(key(topic, partition));
     },
     async close() {
       closed = true;

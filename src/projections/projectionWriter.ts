@@ -1,7 +1,8 @@
 // The projector's FlushSink: writes one flush to its stores. Dead letters (one Kafka send and one
 // insert into projector_dead_letters, the operator's list), expired offset ranges and the table
 // inserts (one per table) go first, in parallel; the checkpoint insert goes last, so a checkpoint is
-// only ever written for what ClickHouse and the dead-letter topic acknowledged. Any failure fails
+// only ever written for what ClickHouse and the dead-letter topic acknowledged, and only while the store
+// still holds the partition's previous checkpoint (insertCheckpoints.ts). Any failure fails
 // the whole flush and FlushBuffer repeats it; repeating is harmless (rows collapse by version, a
 // dead letter may be sent twice).
 import type { Producer } from 'kafkajs';
@@ -15,6 +16,7 @@ import { insertDeadLetters, storedOf } from './sql/insertDeadLetters';
 import { insertExpiredOffsets } from './sql/insertExpiredOffsets';
 import { insertFitnessResults } from './sql/insertFitnessResults';
 import { insertOrders } from './sql/insertOrders';
+import type { ResumeGuard } from './resume/resumeGuard';
 
 export interface ProjectionWriterDeps {
   clickhouse: ClickHouseClient;
@@ -24,6 +26,8 @@ export interface ProjectionWriterDeps {
   deadLetterTopic: string;
   consumer: string;
   clock: Clock;
+  /** The resume guard's side of a checkpoint: what the store must still hold, and that one was written. */
+  checkpoints?: Pick<ResumeGuard, 'expectedStored' | 'wrote'>;
 }
 
 export function fromProjectionWriter(d: ProjectionWriterDeps): FlushSink {
@@ -59,7 +63,10 @@ export function fromProjectionWriter(d: ProjectionWriterDeps): FlushSink {
           insert('fitness_results', batch.fitness.length, () => insertFitnessResults(d.clickhouse, d.database, batch.fitness)),
           insert('orders', batch.orders.length, () => insertOrders(d.clickhouse, d.database, batch.orders)),
         ]);
-        await insertCheckpoints(d.clickhouse, d.database, d.consumer, batch.checkpoints, d.clock.now().getTime());
+        const guard = d.checkpoints;
+        const writes = batch.checkpoints.map((c) => ({ ...c, expectStored: guard?.expectedStored(c.topic, c.partition) ?? 0n }));
+        await insertCheckpoints(d.clickhouse, d.database, d.consumer, writes, d.clock.now().getTime());
+        for (const c of writes) guard?.wrote(c.topic, c.partition, c.nextOffset);
       });
     },
   };

@@ -7,23 +7,23 @@
 //   - a restart or rebalance mid-batch re-delivers at most the uncommitted tail, which is harmless
 //     (rows carry their business version; ReplacingMergeTree and argMax keep the latest);
 //   - an undecodable or unmappable message becomes a dead letter in the same flush (and a row of the
-//     operator's dead-letter list), so its partition moves on;
+//     operator's dead-letter list, and a PROJECTION_DEAD_LETTERED notice), so its partition moves on;
 //   - messages Kafka's retention deleted before they were applied are detected (expiredOffsets.ts),
 //     counted and recorded in the same flush, so a reconciliation of their window is scheduled;
 //   - while ClickHouse (or the dead-letter topic) is unavailable the flush is retried and the
 //     waiting handlers hold their partitions (heartbeating, so the group does not evict them).
-import type { Consumer, ConsumerConfig, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import type { Consumer, ConsumerConfig, EachBatchPayload, Kafka, Producer } from 'kafkajs';
 import type { Registry } from 'prom-client';
 import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import type { Topics } from '../infra/kafka/fromKafka';
 import { fromKafkaProducer } from '../infra/kafka/producer';
 import type { RetryPolicy } from '../relay/backoff';
 import type { Clock } from '../shared/clock';
-import { sleep, type Stoppable } from '../shared/lifecycle';
+import { repeatEvery, sleep, type Stoppable } from '../shared/lifecycle';
 import type { Logger } from '../shared/logger';
-import type { StateChangeSink } from '../publication/stateChanges/stateChange';
+import { stateChangeOf, type StateChangeSink } from '../publication/stateChanges/stateChange';
+import { identityOf } from './deadLetters';
 import { summarizeError } from '../shared/redact';
-import { failSpan, SpanKind, startSpanFrom, tracingEnabled, type Span } from '../shared/tracing';
 import { FlushBuffer, newestCommitMs, ProjectorStoppingError, type FlushPart } from './flushBuffer';
 import { mapMessage, projectedTopics, type MessageMapper } from './mapMessage';
 import { expiryDetector } from './expiredOffsets';
@@ -32,6 +32,9 @@ import type { Domain } from '../publication/event';
 import { fromProjectionWriter } from './projectionWriter';
 import { projectorMetrics } from './projectorMetrics';
 import { membershipLostBy } from './groupMembership';
+import { awaitWithHeartbeat, traceApplies } from './batchSupport';
+import { readCheckpoints } from './freshness/sql/readCheckpoints';
+import { resumeGuard } from './resume/resumeGuard';
 
 export interface ProjectorOptions {
   kafka: Kafka;
@@ -56,57 +59,14 @@ export interface ProjectorOptions {
   expiryWindowMarginMs?: number;
   /** The mapping from message to row or dead letter (tests substitute a fixed or broken one). */
   map?: MessageMapper;
+  /** How often the store's checkpoints are compared with what was written (resume/resumeGuard.ts). */
+  checkpointCheckMs?: number;
 }
 
 export interface Projector extends Stoppable {
   readonly groupId: string;
   /** Resolves once this member has joined the group and received its partitions. */
   joined(): Promise<void>;
-}
-
-const HEARTBEAT_EVERY_MS = 3000;
-
-/** Waits for the flush (or a lookup), heartbeating meanwhile so a long outage does not evict the member. */
-async function awaitWithHeartbeat<T>(applied: Promise<T>, heartbeat: () => Promise<void>): Promise<T> {
-  let settled = false;
-  const done = applied.finally(() => {
-    settled = true;
-  });
-  done.catch(() => undefined);
-  while (!settled) {
-    const tick = new AbortController();
-    await Promise.race([done, sleep(HEARTBEAT_EVERY_MS, tick.signal)]).finally(() => tick.abort());
-    if (!settled) await heartbeat();
-  }
-  return done;
-}
-
-/**
- * With tracing on, a `projector.insert` span per message that carries a traceparent (the relay's send,
- * or the direct send), from consumption until ClickHouse acknowledged the flush holding it: the last
- * span of the write's trace.
- */
-function traceApplies(topic: string, partition: number, messages: KafkaMessage[]): { end(err?: unknown): void } {
-  if (!tracingEnabled()) return { end: () => undefined };
-  const spans: Span[] = [];
-  for (const m of messages) {
-    const tp = m.headers?.traceparent?.toString();
-    const attributes = {
-      'messaging.destination.name': topic,
-      'messaging.destination.partition.id': String(partition),
-      'messaging.kafka.offset': Number(m.offset),
-    };
-    const span = startSpanFrom(tp, 'projector.insert', { kind: SpanKind.CONSUMER, attributes });
-    if (span) spans.push(span);
-  }
-  return {
-    end(err) {
-      for (const s of spans) {
-        if (err) failSpan(s, err);
-        s.end();
-      }
-    },
-  };
 }
 
 export async function startProjector(o: ProjectorOptions): Promise<Projector> {
@@ -126,6 +86,16 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
     clock: o.clock,
     windowMarginMs: o.expiryWindowMarginMs ?? 3600000,
   });
+  const guard = resumeGuard(
+    {
+      readStored: async (topic) =>
+        new Map((await readCheckpoints(o.clickhouse, o.database, o.groupId, topic)).map((p) => [p.partition, p.nextOffset])),
+      seek: (topic, partition, offset) => consumer.seek({ topic, partition, offset: offset.toString() }),
+      sought: (topic, partition) => expiry.forget(topic, partition),
+      lost: (topic, _partition, from, to) => metrics.refilled.inc({ domain: domains.get(topic) ?? 'unknown' }, Number(to - from)),
+    },
+    { logger: log, retry: o.retry },
+  );
   let failures = 0;
   const buffer = new FlushBuffer(
     fromProjectionWriter({
@@ -135,6 +105,7 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
       deadLetterTopic: o.topics.deadLetter,
       consumer: o.groupId,
       clock: o.clock,
+      checkpoints: guard,
     }),
     {
       batchSize: o.batchSize,
@@ -223,6 +194,11 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
   async function handleBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
     const domain = domains.get(batch.topic);
     if (!domain || batch.messages.length === 0) return;
+    // The store's checkpoints decide where the partition goes on (resume/): a batch past them is read again.
+    await awaitWithHeartbeat(guard.ready(batch.topic, batch.partition), heartbeat);
+    if (!isRunning() || isStale() || guard.batch(batch.topic, batch.partition, batch.messages[0]!.offset) === 'dropped') return;
+    const epoch = guard.epoch(batch.topic, batch.partition);
+    const current = () => !isStale() && guard.epoch(batch.topic, batch.partition) === epoch;
     let expired: ExpiredRange | undefined;
     try {
       expired = await awaitWithHeartbeat(
@@ -235,7 +211,7 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
     }
     if (expired) reportExpired(expired);
     for (let i = 0; i < batch.messages.length; i += o.batchSize) {
-      if (!isRunning() || isStale()) return;
+      if (!isRunning() || !current()) return;
       const chunk = batch.messages.slice(i, i + o.batchSize);
       const ingestedAtMs = o.clock.now().getTime();
       const part: FlushPart = {
@@ -246,7 +222,7 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
         orders: [],
         deadLetters: [],
         messages: chunk.length,
-        owned: () => !isStale(),
+        owned: current,
       };
       const spans = traceApplies(batch.topic, batch.partition, chunk);
       if (i === 0 && expired) part.expired = [expired];
@@ -280,6 +256,7 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
       }
       expiry.applied(batch.topic, batch.partition, part.nextOffset);
       const applied = part.fitness.length + part.orders.length;
+      reportDeadLettered(part);
       if (applied && o.stateChanges) {
         const at = o.clock.now();
         o.stateChanges.emit([
@@ -310,6 +287,7 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
       const newest = newestCommitMs(part);
       if (newest) metrics.appliedCommit.set({ domain }, newest / 1000);
       metrics.lag.set({ domain, partition: String(batch.partition) }, Math.max(0, Number(batch.highWatermark) - Number(part.nextOffset)));
+      if (!current()) return; // sought elsewhere meanwhile: this batch's offsets are not to be committed
       resolveOffset(last);
       try {
         await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: part.nextOffset }]);
@@ -329,11 +307,26 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
     }
   }
 
+  /**
+   * PROJECTION_DEAD_LETTERED for each dead letter of an acknowledged flush whose (aggregate, version)
+   * can be read: a read waiting for that write learns at once that it will not be applied.
+   */
+  function reportDeadLettered(part: FlushPart): void {
+    if (!o.stateChanges || part.deadLetters.length === 0) return;
+    const at = o.clock.now();
+    const changes = part.deadLetters
+      .map((d) => ({ d, id: identityOf(d.value) }))
+      .filter(({ id }) => id.aggregateId !== '' && id.version > 0)
+      .map(({ d, id }) => stateChangeOf({ ...id, domain: d.domain }, null, 'PROJECTION_DEAD_LETTERED', 0, at));
+    if (changes.length) o.stateChanges.emit(changes);
+  }
+
   let joinedResolve!: () => void;
   const joined = new Promise<void>((r) => (joinedResolve = r));
   const assignedChecks = new Set<Promise<void>>();
   consumer.on(consumer.events.GROUP_JOIN, (e) => {
     log.info({ assignment: e.payload.memberAssignment }, 'joined the projector group');
+    guard.assigned(e.payload.memberAssignment);
     for (const [topic, partitions] of Object.entries(e.payload.memberAssignment))
       for (const partition of partitions) {
         const p = checkAssigned(topic, partition).catch((err) => {
@@ -365,6 +358,19 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
     throw err;
   }
   log.info({ topics: [...domains.keys()] }, 'projector started');
+  // While ClickHouse is down the check fails every time: the first failure and every tenth are logged.
+  let checkFailures = 0;
+  const checker = repeatEvery(
+    o.checkpointCheckMs ?? 5000,
+    async () => {
+      await guard.check();
+      checkFailures = 0;
+    },
+    (err) => {
+      if (++checkFailures === 1 || checkFailures % 10 === 0)
+        log.warn({ attempt: checkFailures, error: summarizeError(err) }, 'cannot compare the checkpoints with what was written; next time');
+    },
+  );
 
   return {
     groupId: o.groupId,
@@ -372,6 +378,8 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
     stop() {
       stopping ??= (async () => {
         stopped.abort();
+        await checker.stop();
+        guard.close();
         // Flush what is buffered first (bounded), so handlers waiting on it return and stop() can finish.
         await buffer.close(o.stopDeadlineMs ?? 10000);
         await Promise.allSettled([...assignedChecks, ...handlers]);

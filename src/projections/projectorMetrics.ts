@@ -19,6 +19,11 @@ export function projectorMetrics(r: Registry) {
       help: 'Offsets Kafka deleted (retention) before the projector applied them, by domain: events lost to the read model until reconciled.',
       labelNames: ['domain'],
     }),
+    refilled: counter(r, {
+      name: 'tidemark_projector_refilled_offsets_total',
+      help: 'Offsets re-applied because the read model lost what had been applied (emptied, restored from an older copy), by domain.',
+      labelNames: ['domain'],
+    }),
     rows: counter(r, {
       name: 'tidemark_projector_rows_inserted_total',
       help: 'Rows inserted into ClickHouse (acknowledged), by table.',

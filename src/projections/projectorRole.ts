@@ -26,6 +26,7 @@ export const startProjectorRole: RoleStarter = ({ resources: r, logger, registry
     registry,
     stateChanges,
     expiryWindowMarginMs: r.settings.projectorExpiryWindowMarginMs,
+    checkpointCheckMs: r.settings.projectorCheckpointCheckMs,
     // A dead member's partitions move to the survivors after 10 s instead of kafkajs' default 30 s;
     // the projector heartbeats every 3 s even while a flush waits (see awaitWithHeartbeat).
     consumer: { sessionTimeout: 10000, heartbeatInterval: 1000 },

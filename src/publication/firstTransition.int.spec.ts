@@ -12,6 +12,7 @@ import { createTestEnv, type TestEnv } from '../../test/support/testEnv';
 import type { StateChange, StateChangeSink } from './stateChanges/stateChange';
 import { outboxPublication, publicationFor, type DomainPublication } from './strategy';
 import type { Strategy } from './publisher';
+import { TEST_SERVICE } from '../../test/support/principals';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -49,7 +50,10 @@ describe.each<[Strategy]>([['outbox'], ['kafka-first']])('the first state of a p
       publisher: publication.publisher,
       publicationStates: publication.states,
     });
-    const w = await fitness.record({ detectId: 5150, userId: 1, projectId: 3, schoolId: 7, grade: 5, result: '2.21', unit: 'm' });
+    const w = await fitness.record(
+      { detectId: 5150, userId: 1, projectId: 3, schoolId: 7, grade: 5, result: '2.21', unit: 'm' },
+      TEST_SERVICE,
+    );
     const first = firstOf(w.publication.eventId);
     expect(first).toHaveLength(1);
     expect(first[0]).toMatchObject({
@@ -70,12 +74,15 @@ describe.each<[Strategy]>([['outbox'], ['kafka-first']])('the first state of a p
       limits: { maxItems: 10 },
       publicationState: publication.stateOf,
     });
-    const r = await orders.placeOrder({
-      customerId: 'c-first',
-      currency: 'EUR',
-      idempotencyKey: `first-${strategy}`,
-      items: [{ sku: 'A', quantity: 1, unitPrice: '1.00' }],
-    });
+    const r = await orders.placeOrder(
+      {
+        customerId: 'c-first',
+        currency: 'EUR',
+        idempotencyKey: `first-${strategy}`,
+        items: [{ sku: 'A', quantity: 1, unitPrice: '1.00' }],
+      },
+      TEST_SERVICE,
+    );
     const eventId = `order-placed:${r.order.orderId}:v1`;
     const first = firstOf(eventId);
     expect(first).toHaveLength(1);

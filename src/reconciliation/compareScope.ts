@@ -62,6 +62,11 @@ export interface CompareResult extends Pick<
 > {
   /** Aggregates that differed but were within the grace period (not reported). */
   youngIds: string[];
+  /**
+   * Aggregates a snapshot run (snapshot/compareSnapshot.ts) left out: changed after its snapshot, or in
+   * flight (their newer version pending or within the grace period). Never stored as discrepancies.
+   */
+  excluded?: { changedAfterSnapshot: string[]; inFlight: string[] };
 }
 
 function byId<T extends { id: string }>(rows: T[]): Map<string, T> {
@@ -74,6 +79,24 @@ function byId<T extends { id: string }>(rows: T[]): Map<string, T> {
   return m;
 }
 
+/** A result that reached no further than counts: `extra` fills in what the attempt did get to. */
+export function countsOnlyResult(outcome: RunOutcome, attempts: number, note: string, extra: Partial<CompareResult> = {}): CompareResult {
+  return {
+    levelReached: 'COUNTS',
+    outcome,
+    attempts,
+    note,
+    revisionBefore: null,
+    revisionAfter: null,
+    counts: [],
+    bucketsCompared: 0,
+    bucketsMismatched: 0,
+    discrepancies: [],
+    youngIds: [],
+    ...extra,
+  };
+}
+
 export async function compareScope(d: CompareDeps, scope: Scope, requested: ReconcileLevel, escalate: boolean): Promise<CompareResult> {
   const s = d.settings;
   let level = requested;
@@ -84,20 +107,8 @@ export async function compareScope(d: CompareDeps, scope: Scope, requested: Reco
 
   for (let attempt = 1; attempt <= s.maxAttempts; attempt++) {
     if (d.signal?.aborted) break;
-    const result = (outcome: RunOutcome, note: string, extra: Partial<CompareResult> = {}): CompareResult => ({
-      levelReached: 'COUNTS',
-      outcome,
-      attempts: attempt,
-      note,
-      revisionBefore: null,
-      revisionAfter: null,
-      counts: [],
-      bucketsCompared: 0,
-      bucketsMismatched: 0,
-      discrepancies: [],
-      youngIds: [],
-      ...extra,
-    });
+    const result = (outcome: RunOutcome, note: string, extra: Partial<CompareResult> = {}): CompareResult =>
+      countsOnlyResult(outcome, attempt, note, extra);
     const compareLevel: CompareLevel | undefined = level === 'COUNTS' ? undefined : level;
 
     // 1. Nothing of the scope may still be on its way to Kafka; then the topic's end offsets are

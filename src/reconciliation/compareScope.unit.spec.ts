@@ -90,6 +90,18 @@ function memorySource(rows: () => Rec[]): SourceReader & { revisions: number } {
     async events() {
       return [];
     },
+    async openSnapshot() {
+      // The rows as they are now, whatever `rows()` answers later: a snapshot.
+      const fixed = rows();
+      const inner = memorySource(() => fixed);
+      return {
+        revision: await inner.revision(campaignScope(7)),
+        counts: () => inner.counts(campaignScope(7)),
+        buckets: (level: CompareLevel, count: number) => inner.buckets(campaignScope(7), level, count),
+        states: (level: CompareLevel, f: StateFilter) => inner.states(campaignScope(7), level, f),
+        close: async () => undefined,
+      };
+    },
   };
   return src;
 }
@@ -127,7 +139,7 @@ function memoryTarget(rows: Rec[]): TargetReader {
 
 const settings: CompareSettings = { maxAttempts: 3, graceMs: 30000, directCompareMax: 1000, bucketCount: 8, catchUpWaitMs: 0 };
 const snapshot = async (domain: 'fitness' | 'orders') => ({ domain, partitions: [] });
-const calm: PipelineProbe = { pending: async () => 0, snapshot, behind: async () => 0 };
+const calm: PipelineProbe = { pending: async () => 0, pendingIds: async () => new Set<string>(), snapshot, behind: async () => 0 };
 
 function deps(source: SourceReader, target: TargetReader, over: Partial<CompareDeps> = {}): CompareDeps {
   return {
@@ -278,6 +290,7 @@ describe('compareScope', () => {
     let waitedFor: unknown;
     const probe: PipelineProbe = {
       pending: async () => (calls.push('pending'), 0),
+      pendingIds: async () => new Set<string>(),
       snapshot: async () => (calls.push('snapshot'), taken),
       behind: async (snap) => ((waitedFor = snap), calls.push('behind'), 0),
     };

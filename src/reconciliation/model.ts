@@ -10,10 +10,12 @@ export type DiscrepancyKind = 'MISSING' | 'STALE_VERSION' | 'CONTENT_MISMATCH' |
 export type DiscrepancyStatus = 'OPEN' | 'REPAIRING' | 'RESOLVED';
 
 /**
- * CLEAN: both sides agree at the level reached. DISCREPANCIES: stored, see the ledger.
- * CATCHING_UP: the projection had not applied what the source held (pending publications, projector
- * behind, or differences younger than the grace period): normal delay, nothing stored; retried later.
- * SCOPE_CHANGED: the source changed during every attempt's scan; retried later. FAILED: an engine failed.
+ * CLEAN: both sides agree at the level reached (at IDS/CONTENT: every aggregate the run did not exclude
+ * as changed after its snapshot or in flight). DISCREPANCIES: stored, see the ledger.
+ * CATCHING_UP: the projector had not applied the topic up to the run's snapshot of it (and, at COUNTS
+ * or in a rebuild's validation, pending publications or young differences): normal delay, nothing
+ * stored; retried later. SCOPE_CHANGED: at COUNTS or in a rebuild's validation only, the source
+ * changed during every attempt's scan; retried later. FAILED: an engine failed.
  */
 export type RunOutcome = 'CLEAN' | 'DISCREPANCIES' | 'CATCHING_UP' | 'SCOPE_CHANGED' | 'FAILED';
 /** SCHEDULE: a scope that changed and completed; ROTATION: the re-verification of an unchanged one; EXPIRED_EVENTS: a scope whose events expired unapplied. */

@@ -24,6 +24,23 @@ export interface SourceReader {
   states(scope: Scope, level: CompareLevel, filter: StateFilter): Promise<RecordState[]>;
   /** The authoritative latest state of aggregates as their own events (existing version and eventId). */
   events(scope: Scope, ids?: string[]): Promise<DomainEvent[]>;
+  /**
+   * Opens one consistent snapshot of the scope on every store (a read-only REPEATABLE READ transaction
+   * per MySQL shard, one in PostgreSQL), fixed when this resolves: every read through it sees each
+   * aggregate at one version, whatever commits meanwhile. The caller must close it.
+   */
+  openSnapshot(scope: Scope): Promise<SourceSnapshot>;
+}
+
+/** The scope's authoritative rows as one snapshot saw them (reads as SourceReader's, without scope). */
+export interface SourceSnapshot {
+  /** The scope's revision in the snapshot (read first: it is what fixes the snapshot). */
+  readonly revision: SourceRevision;
+  counts(): Promise<Map<string, number>>;
+  buckets(level: CompareLevel, bucketCount: number): Promise<BucketDigest[]>;
+  states(level: CompareLevel, filter: StateFilter): Promise<RecordState[]>;
+  /** Ends the snapshot's transactions (read-only: nothing to commit); safe to call twice. */
+  close(): Promise<void>;
 }
 
 export interface TargetReader {
@@ -59,6 +76,8 @@ export interface PipelineProbe {
    * aggregates are reported (and replayed by a repair) rather than waited for.
    */
   pending(scope: Scope): Promise<number>;
+  /** The aggregates those pending publications belong to (the scope's in-flight set). */
+  pendingIds(scope: Scope): Promise<Set<string>>;
   /**
    * The log end offset of every partition of the domain's topic, now (with the log start, below which
    * messages have expired): what the projector must have applied before the target may be compared.

@@ -1,5 +1,5 @@
 // The reconciliation service: what operators (GraphQL) and the scheduled reconciler call. It wires
-// the engine (compareScope), the ledger, repairs and rebuilds together; every long-running piece it
+// the engine (snapshot/compareSnapshot), the ledger, repairs and rebuilds together; every long-running piece it
 // starts (a rebuild in the background) is tracked and drained by stop().
 import type { Domain } from '../publication/event';
 import type { RetryPolicy } from '../relay/backoff';
@@ -7,7 +7,8 @@ import { TidemarkError, toTidemarkError } from '../shared/errors';
 import { sleep } from '../shared/lifecycle';
 import type { Logger } from '../shared/logger';
 import { summarizeError } from '../shared/redact';
-import { compareScope, type CompareSettings } from './compareScope';
+import type { CompareSettings } from './compareScope';
+import { compareSnapshot } from './snapshot/compareSnapshot';
 import { insertRun } from './ledger/sql/insertRun';
 import { listDiscrepancies, listRebuilds, listRepairs, listRuns, runById } from './ledger/sql/ledgerQueries';
 import type { DiscrepancyFilter, RepairFilter, RunFilter } from './ledger/sql/ledgerQueries';
@@ -107,7 +108,8 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
     const runId = await insertRun(d.ledger, scope, level, trigger, o.requestedBy, started);
     const timer = d.metrics.runSeconds.startTimer({ domain: scope.domain });
     try {
-      const result = await compareScope(
+      // Judged at one source snapshot, so a scope edited meanwhile still gets a verdict.
+      const result = await compareSnapshot(
         {
           source: d.sources[scope.domain],
           target: d.targets[scope.domain],

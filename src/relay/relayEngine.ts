@@ -33,6 +33,12 @@ export interface RelayDeps {
   circuit: KafkaCircuit;
   /** Record failures: backoff before the next attempt and when to give up. */
   policy: RetryPolicy;
+  /**
+   * The loop's own store failing (claim, completion): the pause before the next iteration. An outage,
+   * never a record's fault, so capped like a Kafka outage: a shard server back after a minute is
+   * published from within this ceiling, not after a record's long backoff (default: `policy`).
+   */
+  storeBackoff?: RetryPolicy;
   /** Last resort: a failing record older than this gives up whatever the failure (0: never). */
   giveUpAgeMs: number;
   batchSize: number;
@@ -319,7 +325,7 @@ export function startRelayLoop(table: PublicationTable, d: RelayDeps, o: RelayLo
         // The store itself failed (claim or completion). Claimed rows keep their lease and are
         // reclaimed after it expires; back off so a down store is not hammered.
         idle = o.helper === true;
-        pause = d.policy.delayMs(++storeFailures);
+        pause = (d.storeBackoff ?? d.policy).delayMs(++storeFailures);
         d.logger.warn({ table: table.table, store: table.store.name, error: summarizeError(err) }, 'relay iteration failed; backing off');
       }
       if (pause && !(o.helper && idle)) await sleep(pause, abort.signal);

@@ -38,6 +38,11 @@ export const startRelays: RoleStarter = async ({ resources, logger, registry, in
     sink,
     circuit: kafkaCircuit,
     giveUpAgeMs: s.relayGiveUpAgeHours * 3600_000,
+    storeBackoff: exponentialBackoff({
+      baseMs: s.relayOutageBackoffBaseMs,
+      maxMs: s.relayOutageBackoffMaxMs,
+      maxAttempts: Number.POSITIVE_INFINITY,
+    }),
     owner: instanceId,
     ids: randomIds,
     clock: systemClock,

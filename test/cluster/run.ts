@@ -3,19 +3,25 @@
 // shard 1 = s1r1, shard 2 = s2r1 + s2r2, ZooKeeper), then runs, with CLICKHOUSE_URL at s1r1 and
 // CLICKHOUSE_CLUSTER=tidemark, the suites that prove the read side end to end on one code path with
 // the single server: the read models (teacher story, late version and duplicate, deletion, reports,
-// orders), reconciliation with repair and the controlled rebuild, and the loss of a replica during
-// projection. In band: the replica-loss suite kills a server the others would otherwise be using.
+// orders), reconciliation with repair and the controlled rebuild, the freshness property (no FRESH
+// answer shows an old version), and the loss of a replica during projection. In band: the
+// replica-loss suite kills a server the others would otherwise be using.
 import { repoRoot, stackPath } from '../../src/config/paths';
 import { loadSettings } from '../../src/config/settings';
 import { CLICKHOUSE_CLUSTER, clickhouseClusterStack } from '../../src/devstack/clickhouseCluster';
 import { stackServices, stackUp } from '../../src/devstack/stack';
 import { exitWith, runJestInt } from '../support/jestRunner';
 
-export const CLUSTER_SUITES = ['test/e2e/readModels.e2e.spec.ts', 'test/e2e/reconciliation.e2e.spec.ts', 'test/cluster/'];
+export const CLUSTER_SUITES = [
+  'test/e2e/readModels.e2e.spec.ts',
+  'test/e2e/reconciliation.e2e.spec.ts',
+  'test/e2e/freshnessNeverLies.e2e.spec.ts',
+  'test/cluster/',
+];
 
 async function main(): Promise<number> {
   const log = (l: string) => process.stderr.write(`[cluster] ${l}\n`);
-  const base = loadSettings({ ...process.env });
+  const base = loadSettings({ TIDEMARK_ENV: 'test', ...process.env });
   const cluster = clickhouseClusterStack({ stackDir: stackPath(base), root: repoRoot, log });
   const started = Date.now();
   await Promise.all([stackUp(stackServices(base, log), log), cluster.up()]);

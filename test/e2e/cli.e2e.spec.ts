@@ -83,6 +83,11 @@ describe('tidemark command line', () => {
     const refused = await tidemark(['token', '--role', 'root'], { TIDEMARK_ENV: 'test', AUTH_JWT_SECRET: TEST_JWT_SECRET });
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain("argument 'root' is invalid");
+    // Fail closed: a scoped role without its claim gets no token at all.
+    const unscoped = await tidemark(['token', '--role', 'teacher'], { TIDEMARK_ENV: 'test', AUTH_JWT_SECRET: TEST_JWT_SECRET });
+    expect(unscoped.code).not.toBe(0);
+    expect(unscoped.stdout).toBe('');
+    expect(unscoped.stderr).toContain('the teacher role needs its school_ids claim: add --claim school_ids=11,12');
   });
 
   it('reconciles a scope and replays dead letters through the GraphQL API', async () => {

@@ -26,6 +26,8 @@ describe('client conventions', () => {
   let env: TestEnv;
   let app: Tidemark;
   let url: string;
+  // Every GraphQL request needs a token (an anonymous one is refused before its body is read).
+  let op: Record<string, string>;
 
   beforeAll(async () => {
     env = await createTestEnv({ projectorFlushIntervalMs: 20, freshnessCacheMs: 0 });
@@ -34,6 +36,7 @@ describe('client conventions', () => {
       { migrate: false },
     );
     url = app.gateway!.url;
+    op = await authHeader(env.settings, 'operator');
   });
   afterAll(async () => {
     await app?.stop();
@@ -57,7 +60,7 @@ describe('client conventions', () => {
     expect(ok.headers.get('access-control-allow-headers')).toMatch(/authorization/);
     const post = await fetch(url, {
       method: 'POST',
-      headers: { origin: ALLOWED, 'content-type': 'application/json' },
+      headers: { ...op, origin: ALLOWED, 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ health { ready } }' }),
     });
     expect(post.headers.get('access-control-allow-origin')).toBe(ALLOWED);
@@ -68,7 +71,7 @@ describe('client conventions', () => {
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
     const other = await fetch(url, {
       method: 'POST',
-      headers: { origin: 'https://evil.example.net', 'content-type': 'application/json' },
+      headers: { ...op, origin: 'https://evil.example.net', 'content-type': 'application/json' },
       body: '{"query":"{ health { ready } }"}',
     });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
@@ -77,14 +80,14 @@ describe('client conventions', () => {
   it("returns the caller's x-request-id in a header and in error extensions, and generates one for an unsafe id", async () => {
     const ok = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-id': 'app-42.retry:1' },
+      headers: { ...op, 'content-type': 'application/json', 'x-request-id': 'app-42.retry:1' },
       body: '{"query":"{ health { ready } }"}',
     });
     expect(ok.headers.get('x-request-id')).toBe('app-42.retry:1');
 
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-id': 'trace-7' },
+      headers: { ...op, 'content-type': 'application/json', 'x-request-id': 'trace-7' },
       body: '{"query":"{ health { nope } }"}',
     });
     expect(res.headers.get('x-request-id')).toBe('trace-7');
@@ -99,7 +102,7 @@ describe('client conventions', () => {
     for (const unsafe of ['has space', 'x'.repeat(129), 'quote"d']) {
       const r = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-request-id': unsafe },
+        headers: { ...op, 'content-type': 'application/json', 'x-request-id': unsafe },
         body: '{"query":"{ health { ready } }"}',
       });
       expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
@@ -107,13 +110,14 @@ describe('client conventions', () => {
     // A body refused before GraphQL runs carries the id too.
     const big = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-id': 'big-1' },
+      headers: { ...op, 'content-type': 'application/json', 'x-request-id': 'big-1' },
       body: JSON.stringify({ query: `{ health { ready } } #${'x'.repeat(BODY_LIMIT_BYTES)}` }),
     });
     expect(big.status).toBe(413);
     expect(((await big.json()) as { errors: { extensions: unknown }[] }).errors[0]!.extensions).toEqual({
       code: 'PAYLOAD_TOO_LARGE',
       requestId: 'big-1',
+      retriable: false,
     });
   });
 
@@ -181,7 +185,7 @@ describe('client conventions', () => {
     } finally {
       await producer.disconnect();
     }
-    const client = await authHeader(env.settings, 'client');
+    const client = await authHeader(env.settings, 'service');
     const page = (after?: string) =>
       executeRaw(
         url,

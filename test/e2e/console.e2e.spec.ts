@@ -4,7 +4,12 @@
 // injected discrepancy; an analyst sees a report chart and no operator action. The console is built
 // first, exactly as `npm run build` builds it.
 import { clickhouseLayout } from '../../src/infra/clickhouse/layout';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { developmentSecret } from '../../src/auth/developmentTokens';
+import type { Settings } from '../../src/config/settings';
 import type { Page } from 'playwright-core';
 import { startTidemark, type Tidemark } from '../../src/app/start';
 import { fitnessEvent } from '../../src/domains/fitness/events';
@@ -34,6 +39,8 @@ describe('the console in Chromium', () => {
   let page: Page;
   let base: string;
   let client: Record<string, string>;
+  let stackDir: string;
+  let signing: Settings;
   const dataIds: string[] = [];
 
   beforeAll(async () => {
@@ -47,13 +54,22 @@ describe('the console in Chromium', () => {
       reconcileRetryMaxMs: 500,
       reconcileCatchUpWaitMs: 3000,
       repairWaitMs: 30000,
+      // The analyst's charts show schools of 1-2 students and one customer: no group suppressed here
+      // (suppression itself is tested in authorization.e2e.spec.ts).
+      reportMinGroupSize: 1,
     });
-    // Development mode on 127.0.0.1: the gateway mints development tokens (signed with the test secret)
-    // and the sign-in page may offer them.
-    app = await startTidemark({ ...env.settings, env: 'development', roles: ['gateway', 'relay', 'projector'] }, { migrate: false });
+    // Development mode on 127.0.0.1, as `npm start` runs it: verifying with the development secret kept in
+    // STACK_DIR (development tokens are never signed with a configured AUTH_JWT_SECRET) and with
+    // CONSOLE_DEV_TOKENS, so the sign-in page may offer them. The suite's own tokens use that secret too.
+    stackDir = mkdtempSync(join(tmpdir(), 'tidemark-console-'));
+    signing = { ...env.settings, stackDir, authJwtSecret: developmentSecret({ stackDir }) };
+    app = await startTidemark(
+      { ...signing, env: 'development', consoleDevTokens: true, roles: ['gateway', 'relay', 'projector'] },
+      { migrate: false },
+    );
     await app.stateChangeHub!.ready;
     base = app.gateway!.url.replace(/\/graphql$/, '');
-    client = await authHeader(env.settings, 'client');
+    client = await authHeader(signing, 'service');
     browser = await openConsoleBrowser();
     page = browser.page;
   }, 600000); // a fresh machine installs Chromium from Debian first
@@ -61,6 +77,7 @@ describe('the console in Chromium', () => {
     await browser?.close();
     await app?.stop();
     await env?.cleanup();
+    if (stackDir) rmSync(stackDir, { recursive: true, force: true });
   });
 
   async function record(userId: number, schoolId: number, result: string): Promise<string> {
@@ -76,7 +93,7 @@ describe('the console in Chromium', () => {
 
   async function signIn(role: 'operator' | 'analyst'): Promise<void> {
     await page.goto(`${base}/console/`);
-    await page.getByLabel('Bearer token').fill(`Bearer ${await tokenFor(env.settings, role)}`);
+    await page.getByLabel('Bearer token').fill(`Bearer ${await tokenFor(signing, role)}`);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('navigation', { name: 'Console pages' }).waitFor();
   }
@@ -98,7 +115,16 @@ describe('the console in Chromium', () => {
     expect(await devTokensStatus('attacker.example:80')).toBe(404);
     await page.goto(`${base}/console`);
     await page.getByRole('button', { name: 'Sign in as operator' }).waitFor();
+    // Only the roles the console has pages for (the gateway mints one token per role).
+    const offered = await page.locator('section.dev button').allTextContents();
+    expect(offered.sort()).toEqual(['Sign in as analyst', 'Sign in as operator']);
     await browser.screenshot('sign-in');
+  });
+
+  it('tells the console which claim holds the roles', async () => {
+    const r = await fetch(`${base}/console/config.json`);
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ rolesClaim: env.settings.authRolesClaim });
   });
 
   it('signs in an operator by pasting a token and shows every page', async () => {

@@ -14,6 +14,7 @@ import {
   RecordFitnessResultDocument,
 } from '../generated/graphql';
 import { execute } from '../support/graphqlClient';
+import { captureText } from '../support/logCapture';
 import { createDatabases, dropDatabases, testSettings, uniqueSuffix } from '../support/testEnv';
 import { authHeader } from '../support/tokens';
 
@@ -58,14 +59,16 @@ describe('npm start with the embedded ClickHouse', () => {
       process.kill(-child.pid, 'SIGKILL');
       await exited;
     }
+    captureText('npm-start', output); // what npm start printed, for the run's log check (logCapture.ts)
     await dropDatabases({ ...settings, clickhouseEngine: 'server' }).catch(() => undefined);
     rmSync(embeddedClickHousePath(settings), { recursive: true, force: true });
   });
 
   it('serves the teacher story on ClickHouse 26: record 2.21, correct to 2.31, FRESH lookup, report', async () => {
     expect(output).toContain(`"clickhouse":"embedded ClickHouse at ${embeddedClickHousePath(settings)}"`);
-    const client = await authHeader(settings, 'client');
-    const analyst = await authHeader(settings, 'analyst');
+    const client = await authHeader(settings, 'service');
+    // An operator's report shows every group (an analyst's would suppress this one-student group).
+    const reporter = await authHeader(settings, 'operator');
     const jump = { detectId: 10001, userId: 4, projectId: 3, schoolId: 77, grade: 5, unit: 'm' };
 
     const rec = await execute(url, RecordFitnessResultDocument, { input: { ...jump, result: '2.21' } }, client);
@@ -89,7 +92,7 @@ describe('npm start with the embedded ClickHouse', () => {
     const report = await waitFor(
       async () => {
         const by = { detectId: jump.detectId, projectId: jump.projectId, groupBy: 'SCHOOL' as const };
-        const r = (await execute(url, FitnessReportByDocument, by, analyst)).data?.fitnessReport;
+        const r = (await execute(url, FitnessReportByDocument, by, reporter)).data?.fitnessReport;
         return r?.freshness.status === 'FRESH' && r.groups.length > 0 && r;
       },
       { timeoutMs: 60000, intervalMs: 200, what: 'the report FRESH' },

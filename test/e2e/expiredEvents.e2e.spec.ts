@@ -43,7 +43,7 @@ describe('events expired on Kafka before they were applied', () => {
     });
     app = await startTidemark({ ...env.settings, roles: ['gateway', 'relay'] }, { migrate: false });
     url = app.gateway!.url;
-    client = await authHeader(env.settings, 'client');
+    client = await authHeader(env.settings, 'service');
   });
   afterAll(async () => {
     for (const t of others.reverse()) await t.stop();

@@ -28,7 +28,7 @@ describe('fitness results over GraphQL', () => {
     env = await createTestEnv({ relayPollIntervalMs: 50 });
     app = await startTidemark({ ...env.settings, roles: ['gateway', 'relay'] }, { migrate: false });
     url = app.gateway!.url;
-    client = await authHeader(env.settings, 'client');
+    client = await authHeader(env.settings, 'service');
     operator = await authHeader(env.settings, 'operator');
   });
   afterAll(async () => {

@@ -32,7 +32,7 @@ describe('hostile GraphQL input', () => {
     env = await createTestEnv();
     app = await startTidemark({ ...env.settings, roles: ['gateway', 'relay'] }, { migrate: false });
     url = app.gateway!.url;
-    for (const role of ['client', 'operator', 'analyst'] as const) headers[role] = await authHeader(env.settings, role);
+    for (const role of ['service', 'operator', 'analyst'] as const) headers[role] = await authHeader(env.settings, role);
     const enc = new TextEncoder().encode(TEST_JWT_SECRET);
     const sign = (claims: Record<string, unknown>, o: { iss?: string; aud?: string; exp?: number } = {}) =>
       new SignJWT(claims)
@@ -48,7 +48,7 @@ describe('hostile GraphQL input', () => {
     headers.garbage = bearer('garbage');
     headers.oversized = bearer('x'.repeat(5000));
     headers.wrongSecret = bearer(
-      await new SignJWT({ roles: ['client'] })
+      await new SignJWT({ roles: ['operator'] })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject('x')
         .setIssuer(env.settings.authIssuer)
@@ -56,9 +56,9 @@ describe('hostile GraphQL input', () => {
         .setExpirationTime('10m')
         .sign(new TextEncoder().encode('another-secret-0123456789abcdefghij')),
     );
-    headers.expired = bearer(await sign({ roles: ['client'] }, { exp: Math.floor(Date.now() / 1000) - 3600 }));
-    headers.wrongAudience = bearer(await sign({ roles: ['client'] }, { aud: 'someone-else' }));
-    headers.wrongIssuer = bearer(await sign({ roles: ['client'] }, { iss: 'evil' }));
+    headers.expired = bearer(await sign({ roles: ['operator'] }, { exp: Math.floor(Date.now() / 1000) - 3600 }));
+    headers.wrongAudience = bearer(await sign({ roles: ['operator'] }, { aud: 'someone-else' }));
+    headers.wrongIssuer = bearer(await sign({ roles: ['operator'] }, { iss: 'evil' }));
     headers.unknownRole = bearer(await sign({ roles: ['superuser'] }));
     headers.algNone = bearer(
       `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'x', roles: ['operator'], iss: env.settings.authIssuer, aud: env.settings.authAudience })}.`,
@@ -70,11 +70,11 @@ describe('hostile GraphQL input', () => {
       url,
       'mutation R($input: RecordFitnessResultInput!) { recordFitnessResult(input: $input) { result { dataId version } } }',
       { input: { detectId: 42, userId: 7, projectId: 3, schoolId: 5, grade: 4, result: '2.310', unit: 'm' } },
-      headers.client!,
+      headers.service!,
       15000,
     );
     seeded.dataId = rec.data!.recordFitnessResult.result.dataId;
-    const placed = await callRaw(url, PLACE, { input: validOrder() }, headers.client!, 15000);
+    const placed = await callRaw(url, PLACE, { input: validOrder() }, headers.service!, 15000);
     expect(placed.kind).toBe('data');
     // The relay is live: the seeded result's outbox row is published (SENT) before anything is measured.
     await waitFor(() => outboxSent(seeded.dataId), { timeoutMs: 30000, what: 'the relay to publish the seeded result' });
@@ -88,7 +88,7 @@ describe('hostile GraphQL input', () => {
   });
 
   const send = (c: HostileCase): Promise<Answer<unknown>> => {
-    const h = headers[c.auth as Auth] ?? headers.client!;
+    const h = headers[c.auth as Auth] ?? headers.service!;
     return c.rawBody !== undefined
       ? rawPost(url, c.rawBody, h)
       : callRaw(url, c.query!, typeof c.variables === 'function' ? c.variables(seeded) : c.variables, h, 30000);
@@ -127,7 +127,7 @@ describe('hostile GraphQL input', () => {
       url,
       'mutation R($input: RecordFitnessResultInput!) { recordFitnessResult(input: $input) { result { dataId } } }',
       { input: { detectId: 42, userId: 8, projectId: 3, schoolId: 5, grade: 4, result: '2.400', unit: 'm' } },
-      headers.client!,
+      headers.service!,
       15000,
     );
     expect(control.kind).toBe('data');
@@ -153,7 +153,7 @@ describe('hostile GraphQL input', () => {
             items: [{ sku: s, quantity: 1, unitPrice: '1.00' }],
           },
         },
-        headers.client!,
+        headers.service!,
         15000,
       );
       expect(a.kind).toBe('data');

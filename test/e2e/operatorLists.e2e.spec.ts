@@ -234,7 +234,7 @@ describe('operator lists, page by page', () => {
       const r = await execute(url, doc as typeof DiscrepanciesPageDocument, { first: 1, after: 'eyJ4IjoxfQ' }, operator);
       expect(r.errors![0]!.extensions!.code).toBe('VALIDATION_FAILED');
     }
-    const client = await authHeader(env.settings, 'client');
+    const client = await authHeader(env.settings, 'service');
     expect((await execute(url, ProjectorDeadLettersDocument, { first: 1 }, client)).errors![0]!.extensions!.code).toBe('FORBIDDEN');
     expect((await execute(url, ReconciliationRunsDocument, { first: 1 }, client)).errors![0]!.extensions!.code).toBe('FORBIDDEN');
   });

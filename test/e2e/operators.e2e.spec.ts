@@ -3,6 +3,7 @@
 // publicationHealth and /metrics report an expired claim, a parked event, a dead letter and a
 // lagging projection created for real in the stores; the views are operator-only.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { settingsToEnv, settingsTable } from '../../src/config/settings';
 import { startTidemark, type Tidemark } from '../../src/app/start';
@@ -14,6 +15,7 @@ import {
   ReplayParkedEventsDocument,
 } from '../generated/graphql';
 import { execute } from '../support/graphqlClient';
+import { captureFd, testLogLevel } from '../support/logCapture';
 import { seedOutbox } from '../support/outboxSeed';
 import { subscribe } from '../support/subscriptionClient';
 import { createTestEnv, type TestEnv } from '../support/testEnv';
@@ -24,16 +26,20 @@ function startRoleProcess(env: TestEnv, roles: string): ChildProcess {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !ours.has(k)));
   // A child process never shares the test's embedded ClickHouse directory (locked to one process).
   const own = { clickhouseEmbeddedPath: `${env.settings.stackDir}/engines/ch-child-${roles}` };
-  return spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', '..', 'src', 'main.ts'), '--roles', roles], {
+  // Its log lines (stdout) go to the run's log capture if any, else nowhere.
+  const logs = captureFd(`child-${roles}`);
+  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', '..', 'src', 'main.ts'), '--roles', roles], {
     env: {
       ...base,
       ...settingsToEnv({ ...env.settings, ...own }),
       STACK_MANAGE: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logs === undefined ? 'warn' : testLogLevel(),
       TIDEMARK_INSTANCE_ID: `child-${roles}`,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logs ?? 'ignore', 'inherit'],
   });
+  if (logs !== undefined) closeSync(logs);
+  return child;
 }
 
 async function metricValue(url: string, name: string, labels: Record<string, string>): Promise<number | undefined> {
@@ -76,7 +82,7 @@ describe('operators', () => {
       gateway.gateway!.url,
       RecordFitnessResultDocument,
       { input: { detectId: 1, userId: 4, projectId: 3, schoolId: 7, grade: 5, result: '2.21', unit: 'm', idempotencyKey: 'ops-1' } },
-      await authHeader(env.settings, 'client'),
+      await authHeader(env.settings, 'service'),
     );
     const eventId = rec.data!.recordFitnessResult.publication!.eventId;
     relayProcess = startRoleProcess(env, 'relay');
@@ -119,7 +125,7 @@ describe('operators', () => {
       gateway.gateway!.url,
       ReplayParkedEventsDocument,
       { filter: { domain: 'fitness' } },
-      await authHeader(env.settings, 'client'),
+      await authHeader(env.settings, 'service'),
     );
     expect(replayAsClient.errors![0]!.extensions!.code).toBe('FORBIDDEN');
     expect(JSON.stringify(replayAsClient)).not.toMatch(/eventId|aggregateId/);
@@ -176,7 +182,7 @@ describe('operators', () => {
     expect(fitness).toMatchObject({ unresolvedDiscrepancies: 0, repairsAwaitingVerification: 0 });
     expect(health.find((d) => d.domain === 'orders')!.stores.find((s) => s.store === 'postgres')).toMatchObject({ deadLettered: 1 });
 
-    const forbidden = await execute(gateway.gateway!.url, PublicationHealthDocument, {}, await authHeader(env.settings, 'client'));
+    const forbidden = await execute(gateway.gateway!.url, PublicationHealthDocument, {}, await authHeader(env.settings, 'service'));
     expect(forbidden.errors![0]!.extensions!.code).toBe('FORBIDDEN');
     expect(forbidden.data).toBeNull();
 

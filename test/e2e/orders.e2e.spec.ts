@@ -29,7 +29,7 @@ describe('orders and kafka-first publications over GraphQL', () => {
     env = await createTestEnv();
     app = await startTidemark({ ...env.settings, roles: ['gateway'] }, { migrate: false });
     url = app.gateway!.url;
-    client = await authHeader(env.settings, 'client');
+    client = await authHeader(env.settings, 'service');
     operator = await authHeader(env.settings, 'operator');
   });
   afterAll(async () => {

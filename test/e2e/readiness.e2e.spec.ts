@@ -10,6 +10,7 @@ import { metricValues, readyz } from '../faults/support/opsProbe';
 import { execute } from '../support/graphqlClient';
 import { CLOSED_PORT_BROKER, startBlackhole } from '../support/kafkaProbe';
 import { seedOutbox } from '../support/outboxSeed';
+import { authHeader } from '../support/tokens';
 import { createTestEnv, type TestEnv } from '../support/testEnv';
 
 describe('readiness and operations endpoints', () => {
@@ -46,7 +47,7 @@ describe('readiness and operations endpoints', () => {
         stores: { mysql: true, postgres: true, clickhouse: true, kafka: false },
       });
     }
-    const health = await execute(app.gateway!.url, HealthDocument);
+    const health = await execute(app.gateway!.url, HealthDocument, undefined, await authHeader(env.settings, 'operator'));
     expect(health.data!.health).toMatchObject({ ready: true, status: 'degraded', degraded: ['kafka'], failing: [] });
     const up = Object.fromEntries(
       (await metricValues(app.ops.url, 'tidemark_dependency_up')).map((m) => [/dependency="(\w+)"/.exec(m.labels)![1], m.value]),

@@ -55,7 +55,7 @@ describe('reconciliation under a steady write load elsewhere', () => {
     });
     app = await startTidemark({ ...env.settings, roles: ['gateway', 'relay', 'projector'] }, { migrate: false });
     url = app.gateway!.url;
-    const client = await authHeader(env.settings, 'client');
+    const client = await authHeader(env.settings, 'service');
     operator = await authHeader(env.settings, 'operator');
     for (let i = 0; i < 12; i++) {
       const r = await execute(

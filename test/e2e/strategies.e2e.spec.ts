@@ -23,7 +23,7 @@ describe('publication strategy chosen per domain', () => {
   });
 
   it('publishes fitness results directly and orders through the outbox when configured so', async () => {
-    const client = await authHeader(env.settings, 'client');
+    const client = await authHeader(env.settings, 'service');
     const fit = await execute(
       app.gateway!.url,
       RecordFitnessResultDocument,

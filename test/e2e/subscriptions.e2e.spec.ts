@@ -88,7 +88,7 @@ describe('publication-state subscriptions', () => {
       gatewayA.gateway!.wsUrl,
       PublicationStateChangedDocument,
       {},
-      `Bearer ${await tokenFor(env.settings, 'client')}`,
+      `Bearer ${await tokenFor(env.settings, 'service')}`,
     );
     await waitFor(() => client.errors.length > 0, { what: 'FORBIDDEN' });
     expect(JSON.stringify(client.errors)).toContain('FORBIDDEN');

@@ -61,7 +61,7 @@ describe('subscriptions across a Kafka outage', () => {
           items: [{ sku: 'A', quantity: 1, unitPrice: '3.50' }],
         },
       },
-      await authHeader(settings, 'client'),
+      await authHeader(settings, 'service'),
     );
     expect(placed.errors).toBeUndefined();
     expect(placed.data!.placeOrder).toMatchObject({ outcome: 'FALLBACK_STORED', publication: { state: 'NOT_PUBLISHED' } });

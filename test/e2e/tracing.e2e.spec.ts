@@ -68,7 +68,7 @@ describe('one trace from mutation to read model', () => {
       gateway.url!,
       RecordFitnessResultDocument,
       { input: { detectId: 4242, userId: 1, projectId: 3, schoolId: 7, grade: 5, result: '2.21', unit: 'm' } },
-      await authHeader(env.settings, 'client'),
+      await authHeader(env.settings, 'service'),
     );
     expect(r.errors).toBeUndefined();
     const trace = await traceWith('mutation recordFitnessResult', ['db.transaction', 'relay.send', 'projector.insert']);
@@ -94,7 +94,7 @@ describe('one trace from mutation to read model', () => {
       {
         input: { customerId: 'c-trace', currency: 'EUR', idempotencyKey: 'trace-1', items: [{ sku: 'A', quantity: 1, unitPrice: '3.50' }] },
       },
-      await authHeader(env.settings, 'client'),
+      await authHeader(env.settings, 'service'),
     );
     expect(r.data!.placeOrder.outcome).toBe('PUBLISHED_DIRECT');
     const trace = await traceWith('mutation placeOrder', ['db.transaction', 'kafka-first.direct', 'projector.insert']);

@@ -88,7 +88,7 @@ function chdbVersion(): string {
 
 async function main(): Promise<number> {
   const env = { ...process.env, ...ENGINES_ENV };
-  const s = loadSettings(env);
+  const s = loadSettings({ TIDEMARK_ENV: 'test', ...env });
   const log = (l: string) => process.stderr.write(`[engines] ${l}\n`);
   // Embedded data of earlier runs (one directory per test process) is never reused.
   rmSync(join(stackPath(s), 'engines'), { recursive: true, force: true });

@@ -11,6 +11,7 @@ import { ident } from '../../src/infra/clickhouse/literal';
 import { claimBatch } from '../../src/relay/outbox/sql/claimBatch';
 import { keepOutboxBacklog, seedOutbox } from '../support/outboxSeed';
 import { createTestEnv, type TestEnv } from '../support/testEnv';
+import { testShards } from '../support/testShards';
 import { FaultNotInjectedError, killProjectorBetweenInsertAndCommit, killRelayMidBatch } from './support/faultActions';
 import { ProcessTargets } from './support/processTargets';
 import { roleProcessEnv, startRoleProcess, type RoleProcess } from './support/roleProcesses';
@@ -121,7 +122,7 @@ describe('fault suite preconditions', () => {
   it('fails a connection storm that finds no connection to kill, and counts the ones it kills', async () => {
     const nobody = {
       ...env.settings,
-      fitnessShardDatabases: ['tidemark_nobody_connects_here'],
+      ...testShards(['tidemark_nobody_connects_here'], env.settings),
       pgDatabase: 'tidemark_nobody_connects_here',
     };
     const idleKiller = connectionKiller(nobody);

@@ -12,7 +12,8 @@ import { killProjectorBetweenInsertAndCommit, killRelayMidBatch } from './suppor
 import { useFaultRun } from './support/faultRun';
 import { metricValues, readyz } from './support/opsProbe';
 import { compareStores, readFitnessProjection } from './support/oracle';
-import { readDeadLetters, sendPoison } from './support/poison';
+import { discardPoison, readDeadLetters, sendPoison } from './support/poison';
+import { authHeader } from '../support/tokens';
 import { selectedProfile } from './support/profile';
 import { connectionKiller, type ConnectionKiller } from './support/storeFaults';
 import { timeToVisible } from './support/verify';
@@ -83,6 +84,27 @@ describe(`fault suite (${profile.name} profile)`, () => {
     const circuit = await metricValues(run.cluster.gateway.opsUrl, 'kafka_circuit_open');
     expect(circuit.map((m) => m.value)).toEqual([1]);
     return { readyzDuringOutage: { gateway: gateway!.body, relay: relay!.body.status, projector: projector!.body.status } };
+  }
+
+  /**
+   * While ClickHouse is out: the gateway stays ready (degraded, naming ClickHouse) because writes do not
+   * need it, every write of the outage so far is acknowledged, and readers of rows get the typed,
+   * retriable READ_MODEL_UNAVAILABLE (issue 30: a load balancer must keep routing writes to it).
+   */
+  async function duringClickHouseOutage(phase: string): Promise<Record<string, unknown>> {
+    const gateway = await readyz(run.cluster.gateway.opsUrl);
+    expect({ status: gateway.status, state: gateway.body.status, degraded: gateway.body.degraded }).toEqual({
+      status: 200,
+      state: 'degraded',
+      degraded: ['clickhouse'],
+    });
+    const writes = run.workload.phaseStats(phase);
+    expect({ errors: writes.errors, acknowledged: writes.acknowledged > 0 }).toEqual({ errors: {}, acknowledged: true });
+    // The fitness page reads rows: the typed error. The order probe asks only for the freshness marker,
+    // which needs no rows: STALE (the projector's checkpoints cannot be read), never FRESH.
+    const reads = await run.probe.once();
+    expect(reads.map((r) => r.status)).toEqual(['ERROR:READ_MODEL_UNAVAILABLE', 'STALE']);
+    return { readyzDuringOutage: gateway.body, writesDuringOutage: writes.acknowledged };
   }
 
   it('keeps the stores and ClickHouse identical under steady traffic (baseline)', async () => {
@@ -208,7 +230,13 @@ describe(`fault suite (${profile.name} profile)`, () => {
         `clickhouse-stopped-${mode}#${i}`,
         async () => {
           await run.env.engines.stop('clickhouse', mode);
-          return { hold: true, restore: () => run.env.engines.start('clickhouse') };
+          const whileHeld = () => duringClickHouseOutage(`clickhouse-stopped-${mode}#${i}`);
+          return {
+            hold: true,
+            holdMs: profile.clickhouseOutageMs,
+            whileHeld,
+            restore: () => run.env.engines.start('clickhouse'),
+          };
         },
         { notFreshDuring: ['fitness', 'orders'] },
       ));
@@ -253,10 +281,20 @@ describe(`fault suite (${profile.name} profile)`, () => {
 
   it('dead-letters poison (malformed bytes, an unknown schemaVersion) without blocking a partition', async () => {
     let poison: Awaited<ReturnType<typeof sendPoison>> | undefined;
+    let judged: Awaited<ReturnType<typeof discardPoison>> | undefined;
     await cycle('poison', async () => {
       poison = await sendPoison(run.env.resources.kafka, run.env.resources.topics, run.detectId);
-      return { hold: false, restore: async () => undefined };
+      return {
+        hold: false,
+        // Poison is an operator's to judge: DEAD dead letters keep the domain STALE until discarded.
+        restore: async () => {
+          const operator = await authHeader(run.env.settings, 'operator');
+          judged = await discardPoison(run.cluster.gateway.url!, operator, 3, run.detectId);
+        },
+        evidence: async () => ({ whileDead: judged }),
+      };
     });
+    expect(judged).toEqual({ status: 'STALE', reason: 'PROJECTOR_DEAD_LETTERED', discarded: 3 });
     const dead = await readDeadLetters(run.env.resources.kafka, run.env.resources.topics.deadLetter, 3);
     expect(dead.map((d) => d.reason).sort()).toEqual(['MALFORMED_JSON', 'MALFORMED_JSON', 'UNSUPPORTED_SCHEMA_VERSION']);
     expect((await readFitnessProjection(run.env.resources)).has(String(poison!.foreignDataId))).toBe(false);

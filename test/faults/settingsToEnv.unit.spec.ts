@@ -17,7 +17,7 @@ describe('settingsToEnv', () => {
   });
 
   it('leaves unset optional settings out', () => {
-    const env = settingsToEnv(loadSettings({}));
+    const env = settingsToEnv(loadSettings({ TIDEMARK_ENV: 'development' }));
     expect(env).not.toHaveProperty('TIDEMARK_INSTANCE_ID');
     expect(env.KAFKA_BROKERS).toBe('127.0.0.1:9092');
   });

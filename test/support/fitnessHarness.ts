@@ -1,13 +1,33 @@
 // Shared set-up of the fitness write-path integration suites: a private environment with the real
 // sharded MariaDB, the fitness service on the outbox publisher, and helpers that read the shards.
+// `fitness` acts as the trusted test backend (role service, unscoped); `as(principal)` acts as anyone.
 import type { Knex } from 'knex';
+import type { Principal } from '../../src/auth/principal';
 import { fitnessService, type FitnessService } from '../../src/domains/fitness/service';
 import { fitnessOutboxPublisher } from '../../src/domains/fitness/wiring';
 import { TidemarkError } from '../../src/shared/errors';
+import { TEST_SERVICE } from './principals';
 import { createTestEnv, type TestEnv } from './testEnv';
 import { discardStateChanges } from '../../src/publication/stateChanges/stateChange';
 
 export const teacherInput = { detectId: 10001, userId: 4, projectId: 3, schoolId: 77, grade: 5, result: '2.21', unit: 'm' };
+
+/** The fitness service with its acting principal bound, so a suite writes as one caller. */
+export interface ActingFitness {
+  record(cmd: Parameters<FitnessService['record']>[0]): ReturnType<FitnessService['record']>;
+  correct(cmd: Parameters<FitnessService['correct']>[0]): ReturnType<FitnessService['correct']>;
+  delete(cmd: Parameters<FitnessService['delete']>[0]): ReturnType<FitnessService['delete']>;
+  get: FitnessService['get'];
+}
+
+export function actingAs(svc: FitnessService, actor: Principal): ActingFitness {
+  return {
+    record: (cmd) => svc.record(cmd, actor),
+    correct: (cmd) => svc.correct(cmd, actor),
+    delete: (cmd) => svc.delete(cmd, actor),
+    get: (dataId) => svc.get(dataId),
+  };
+}
 
 export interface OutboxRowView {
   event_id: string;
@@ -20,7 +40,11 @@ export interface OutboxRowView {
 
 export interface FitnessHarness {
   env: TestEnv;
-  fitness: FitnessService;
+  /** The service itself: every write takes its actor. */
+  service: FitnessService;
+  /** Writes as TEST_SERVICE. */
+  fitness: ActingFitness;
+  as(actor: Principal): ActingFitness;
   shardDb(i: number): Knex;
   /** Row counts of every fitness table and outbox on every shard (to show nothing changed). */
   counts(): Promise<number[]>;
@@ -32,6 +56,7 @@ export interface FitnessHarness {
 export function useFitnessHarness(): FitnessHarness {
   const h = {
     shardDb: (i) => h.env.resources.mysql.shard(i).db,
+    as: (actor) => actingAs(h.service, actor),
     async counts() {
       const out: number[] = [];
       for (const s of h.env.resources.mysql.shards)
@@ -56,7 +81,8 @@ export function useFitnessHarness(): FitnessHarness {
   } as FitnessHarness;
   beforeAll(async () => {
     h.env = await createTestEnv();
-    h.fitness = fitnessService({ shards: h.env.resources.mysql, publisher: fitnessOutboxPublisher(h.env.resources, discardStateChanges) });
+    h.service = fitnessService({ shards: h.env.resources.mysql, publisher: fitnessOutboxPublisher(h.env.resources, discardStateChanges) });
+    h.fitness = actingAs(h.service, TEST_SERVICE);
   });
   afterAll(async () => {
     await h.env?.cleanup();

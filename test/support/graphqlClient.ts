@@ -8,13 +8,29 @@ export interface GraphQLResponse<T> {
   errors?: { message: string; path?: string[]; extensions?: { code?: string; [k: string]: unknown } }[];
 }
 
+/**
+ * fetch, asked again (up to 3 times) only when no connection was made: then no request was sent, so even
+ * a mutation is safe to repeat. On a loaded test machine undici's 10 s connect timer can fire before a
+ * stalled event loop has seen the local connection complete; that says nothing about the gateway.
+ */
+async function post(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      const code = (err as { cause?: { code?: string } }).cause?.code;
+      if (code !== 'UND_ERR_CONNECT_TIMEOUT' || attempt >= 3) throw err;
+    }
+  }
+}
+
 export async function execute<T, V>(
   url: string,
   doc: TypedDocumentNode<T, V>,
   variables?: V,
   headers: Record<string, string> = {},
 ): Promise<GraphQLResponse<T>> {
-  const res = await fetch(url, {
+  const res = await post(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ query: print(doc), variables }),

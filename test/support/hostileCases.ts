@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 
 export type Auth =
-  | 'client'
+  | 'service'
   | 'operator'
   | 'analyst'
   | 'none'
@@ -155,7 +155,8 @@ export function hostileCases(): HostileCase[] {
     'huge input',
     '10,000 order lines',
     { items: Array.from({ length: 10_000 }, (_, i) => ({ sku: `S${i}`, quantity: 1, unitPrice: '1.00' })) },
-    INVALID,
+    // Over 256 KiB: refused from its Content-Length (PAYLOAD_TOO_LARGE) before validation could run.
+    [...INVALID, 'PAYLOAD_TOO_LARGE'],
   );
   ord(
     'huge input',
@@ -169,7 +170,8 @@ export function hostileCases(): HostileCase[] {
     name: '2,000 aliased mutations in one document',
     query: `mutation { ${Array.from({ length: 2000 }, (_, i) => `a${i}: recordFitnessResult(input: { detectId: 1, userId: 1, projectId: 3, schoolId: 1, grade: 1, result: "2.000", unit: "m" }) { result { dataId version } }`).join(' ')} }`,
     expect: 'reject',
-    codes: ['QUERY_TOO_COMPLEX'],
+    // Refused before parsing now (the body limit, GRAPHQL_MAX_DOCUMENT_BYTES / GRAPHQL_MAX_TOKENS).
+    codes: ['QUERY_TOO_COMPLEX', 'DOCUMENT_TOO_LARGE', 'PAYLOAD_TOO_LARGE'],
   });
   c.push({
     group: 'huge input',
@@ -178,7 +180,8 @@ export function hostileCases(): HostileCase[] {
     variables: { f: { domain: 'orders', eventIds: Array.from({ length: 20_000 }, (_, i) => `order-placed:${i}:v1`) } },
     auth: 'operator',
     expect: 'answer',
-    codes: EITHER,
+    // Over 256 KiB as a body: refused before it is read.
+    codes: [...EITHER, 'PAYLOAD_TOO_LARGE'],
   });
   c.push({
     group: 'huge input',
@@ -201,7 +204,7 @@ export function hostileCases(): HostileCase[] {
     name: '5,000 nested braces',
     query: `query ${'{ a '.repeat(5000)}${'}'.repeat(5000)}`,
     expect: 'reject',
-    codes: ['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST'],
+    codes: ['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST', 'DOCUMENT_TOO_LARGE'],
   });
   ord(
     'deep nesting',

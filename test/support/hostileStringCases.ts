@@ -65,17 +65,27 @@ export function injectionCases(strings: string[]): HostileCase[] {
       ord(g, `order sku ${show(s)}`, item({ sku: s }), INVALID);
       ord(g, `order idempotencyKey ${show(s)}`, { idempotencyKey: s }, INVALID);
     }
-    const ans = (name: string, query: string, variables: unknown, auth: Auth = 'client') =>
-      c.push({ group: g, name, query, variables, auth, expect: 'answer', codes: EITHER });
+    const ans = (name: string, query: string, variables: unknown, auth: Auth = 'service', codes = EITHER) =>
+      c.push({ group: g, name, query, variables, auth, expect: 'answer', codes });
+    // A list without a selective filter is refused for an unscoped caller (FILTER_REQUIRED).
+    const LIST_CODES = [...EITHER, 'FILTER_REQUIRED'];
     ans(`fitnessResult dataId ${show(s)}`, 'query Q($s: ID!) { fitnessResult(dataId: $s) { dataId } }', { s });
-    ans(`fitnessResults after ${show(s)}`, 'query Q($s: String) { fitnessResults(after: $s) { nodes { dataId } } }', { s });
+    ans(
+      `fitnessResults after ${show(s)}`,
+      'query Q($s: String) { fitnessResults(after: $s) { nodes { dataId } } }',
+      { s },
+      'service',
+      LIST_CODES,
+    );
     ans(`order orderId ${show(s)}`, 'query Q($s: ID!) { order(orderId: $s) { orderId } }', { s });
     ans(
       `orders customerId/currency ${show(s)}`,
       'query Q($s: String) { orders(filter: { customerId: $s, currency: $s }) { nodes { orderId } } }',
       { s },
+      'service',
+      LIST_CODES,
     );
-    ans(`orders after ${show(s)}`, 'query Q($s: String) { orders(after: $s) { nodes { orderId } } }', { s });
+    ans(`orders after ${show(s)}`, 'query Q($s: String) { orders(after: $s) { nodes { orderId } } }', { s }, 'service', LIST_CODES);
     ans(
       `publications after ${show(s)}`,
       'query Q($s: String) { publications(domain: orders, after: $s) { __typename } }',
@@ -123,8 +133,8 @@ export function tokenCases(): HostileCase[] {
   auth('an analyst writing', 'analyst', ['FORBIDDEN']);
   auth('an analyst placing an order', 'analyst', ['FORBIDDEN'], PLACE, { input: validOrder() });
   auth(
-    'a client replaying dead letters',
-    'client',
+    'a trusted service replaying dead letters',
+    'service',
     ['FORBIDDEN'],
     'mutation { replayDeadLetters(filter: { domain: orders }) { replayedCount } }',
     {},

@@ -26,6 +26,7 @@ export function sampleFitnessState(over: Partial<FitnessResultState> = {}): Fitn
     createdAt: at,
     updatedAt: at,
     shard,
+    changedBy: null,
     ...over,
   };
 }

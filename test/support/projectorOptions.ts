@@ -5,8 +5,8 @@ import { createRegistry } from '../../src/metrics/registry';
 import type { ProjectorOptions } from '../../src/projections/projector';
 import { exponentialBackoff } from '../../src/relay/backoff';
 import { systemClock } from '../../src/shared/clock';
-import { silentLogger } from '../../src/shared/logger';
 import type { TestEnv } from './testEnv';
+import { testLogger } from './logCapture';
 
 export function testProjectorOptions(env: TestEnv, over: Partial<ProjectorOptions> = {}): ProjectorOptions {
   return {
@@ -20,7 +20,7 @@ export function testProjectorOptions(env: TestEnv, over: Partial<ProjectorOption
     concurrentPartitions: 3,
     retry: exponentialBackoff({ baseMs: 50, maxMs: 200, maxAttempts: Infinity }),
     clock: systemClock,
-    logger: silentLogger,
+    logger: testLogger(),
     registry: createRegistry(false),
     consumer: { sessionTimeout: 10000, heartbeatInterval: 500 },
     ...over,

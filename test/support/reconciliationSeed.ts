@@ -43,6 +43,7 @@ export function fitnessStates(o: SeedOptions, shardCount: number): FitnessResult
       createdAt: new Date(o.updatedAt.getTime() - 3600_000),
       updatedAt: o.updatedAt,
       shard,
+      changedBy: null,
     });
   }
   return out;

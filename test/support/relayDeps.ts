@@ -13,7 +13,7 @@ import { fromOutboxTable, outboxRelayMetrics } from '../../src/relay/outbox/outb
 import type { PublicationTable } from '../../src/relay/publicationTable';
 import type { RelayDeps } from '../../src/relay/relayEngine';
 import { randomIds, systemClock } from '../../src/shared/clock';
-import { silentLogger } from '../../src/shared/logger';
+import { testLogger } from './logCapture';
 
 export type TableKind = 'outbox' | 'publications';
 
@@ -46,7 +46,7 @@ export function testRelayDeps(
     ids: randomIds,
     clock: systemClock,
     metrics: kind === 'outbox' ? outboxRelayMetrics(registry, store) : publicationsRelayMetrics(registry, store),
-    logger: silentLogger,
+    logger: testLogger(),
     stateChanges: discardStateChanges,
     ...over,
   };

@@ -46,3 +46,27 @@ export function subscribe<T, V>(wsUrl: string, doc: TypedDocumentNode<T, V>, var
   );
   return out;
 }
+
+/** A plain graphql-ws client (many operations share its one connection). */
+export function wsClient(wsUrl: string, authorization?: string): Client {
+  return createClient({ url: wsUrl, webSocketImpl: WebSocket, connectionParams: authorization ? { authorization } : {}, retryAttempts: 0 });
+}
+
+/** One query or mutation over a graphql-ws connection: its single result (data and errors). */
+export function wsQuery<T, V>(
+  client: Client,
+  doc: TypedDocumentNode<T, V>,
+  variables: V,
+): Promise<{ data?: T | null; errors?: readonly { message: string; extensions?: Record<string, unknown> }[] }> {
+  return new Promise((resolve, reject) => {
+    let result: { data?: T | null; errors?: readonly { message: string; extensions?: Record<string, unknown> }[] } = {};
+    client.subscribe<T>(
+      { query: print(doc), variables: variables as Record<string, unknown> },
+      {
+        next: (v) => (result = { data: v.data as T | null | undefined, errors: v.errors as never }),
+        error: (e) => (Array.isArray(e) ? resolve({ errors: e as never }) : reject(e instanceof Error ? e : new Error(String(e)))),
+        complete: () => resolve(result),
+      },
+    );
+  });
+}

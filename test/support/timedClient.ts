@@ -35,6 +35,12 @@ export const CLEAR_CODES = new Set([
   'BAD_REQUEST',
   'PAYLOAD_TOO_LARGE',
   'OPERATION_RESOLUTION_FAILURE',
+  'DOCUMENT_TOO_LARGE',
+  'RATE_LIMITED',
+  'FILTER_REQUIRED',
+  'READ_TOO_EXPENSIVE',
+  'READ_MODEL_UNAVAILABLE',
+  'OPERATION_IN_PROGRESS',
 ]);
 
 export function isClear(a: Answer<unknown>): boolean {

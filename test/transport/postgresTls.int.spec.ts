@@ -104,7 +104,7 @@ describe('PostgreSQL over TLS', () => {
   it('stops at start-up naming the variable when a PEM file cannot be read', () => {
     let err: unknown;
     try {
-      loadSettings({ PG_TLS: 'verify', PG_TLS_CA: join(pki.dir, 'missing.crt') });
+      loadSettings({ TIDEMARK_ENV: 'test', PG_TLS: 'verify', PG_TLS_CA: join(pki.dir, 'missing.crt') });
     } catch (e) {
       err = e;
     }

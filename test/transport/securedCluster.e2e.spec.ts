@@ -11,6 +11,7 @@ import { waitFor } from '../../src/shared/lifecycle';
 import { TransportSecurityError } from '../../src/shared/errors';
 import { FitnessResultByIdDocument, OrderByIdDocument, PlaceOrderDocument, RecordFitnessResultDocument } from '../generated/graphql';
 import { execute } from '../support/graphqlClient';
+import { testLogLevel } from '../support/logCapture';
 import { TEST_JWT_SECRET } from '../support/testEnv';
 import { authHeader } from '../support/tokens';
 import { makeTestPki, type TestPki } from './support/certs';
@@ -31,7 +32,9 @@ function securedEnv(): Record<string, string> {
   const { pg, kafka, mysql, ch } = engines as Required<typeof engines>;
   return {
     TIDEMARK_ENV: 'test',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // authHeader(s, 'service') signs subject test-service, the trusted backend the suite writes as.
+    AUTH_SERVICE_SUBJECTS: 'test-service',
+    LOG_LEVEL: testLogLevel(),
     HTTP_PORT: '0',
     OPS_PORT: '0',
     STACK_MANAGE: 'false',
@@ -104,7 +107,7 @@ describe('Tidemark on a secured cluster', () => {
   it('takes an order and a fitness result through Kafka and the projector to FRESH read models', async () => {
     const s = settings();
     const url = app!.gateway!.url;
-    const client = await authHeader(s, 'client');
+    const client = await authHeader(s, 'service');
     const items = [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9' }];
     const order = { customerId: 'cust-tls', currency: 'EUR', idempotencyKey: 'tls-1', items };
     const placed = await execute(url, PlaceOrderDocument, { input: order }, client);

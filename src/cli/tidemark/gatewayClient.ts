@@ -1,7 +1,7 @@
 // How the command line reaches a running gateway: its GraphQL URL from --url, TIDEMARK_URL, else the
 // local gateway of these settings; its token from --token, TIDEMARK_TOKEN, else (development only) a
 // short-lived operator token minted with the development secret kept in STACK_DIR.
-import { loadSettings, type Settings } from '../../config/settings';
+import { loadSettings, localToolEnv, type Settings } from '../../config/settings';
 import { mintToken } from './token';
 
 export interface GatewayConnection {
@@ -21,7 +21,7 @@ export function localGatewayUrl(s: Pick<Settings, 'httpHost' | 'httpPort'>): str
 }
 
 export async function connect(o: ConnectionOptions, env: NodeJS.ProcessEnv = process.env): Promise<GatewayConnection> {
-  const settings = loadSettings(env);
+  const settings = loadSettings(localToolEnv(env));
   const url = o.url ?? env.TIDEMARK_URL ?? localGatewayUrl(settings);
   let token = o.token ?? env.TIDEMARK_TOKEN;
   if (!token) {

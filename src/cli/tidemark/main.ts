@@ -4,9 +4,10 @@
 // TIDEMARK_TOKEN, else an operator token minted with the development secret (development only).
 import '../../config/loadDotEnv';
 import { Command, Option } from 'commander';
-import { ConfigError, loadSettings } from '../../config/settings';
+import { ConfigError, loadSettings, localToolEnv } from '../../config/settings';
 import { registerOperatorCommands } from './operatorCommands';
-import { mintToken, parseRole, parseTtl } from './token';
+import { ROLES, type Role } from '../../auth/principal';
+import { mintToken, parseClaim, parseRole, parseTtl, type TokenClaims } from './token';
 
 export function program(): Command {
   const cli = new Command('tidemark')
@@ -20,14 +21,33 @@ export function program(): Command {
       'Print a bearer token signed with AUTH_JWT_SECRET, or in development with the secret kept in STACK_DIR (it survives restarts).',
     )
     .addOption(
-      new Option('-r, --role <role>', 'a role of the token: client, analyst or operator (repeatable)')
-        .argParser(parseRole)
-        .makeOptionMandatory(),
+      new Option('-r, --role <role>', `a role of the token: ${ROLES.join(', ')} (repeatable)`).argParser(parseRole).makeOptionMandatory(),
+    )
+    .addOption(
+      new Option(
+        '-c, --claim <name=value>',
+        'a scope claim (repeatable): school_ids=11,12 (teacher, required; analyst, optional), customer_id=c-42 (customer), ' +
+          'user_id=7 (student); a scoped role without its claim is refused',
+      ).argParser(parseClaim),
     )
     .addOption(new Option('--ttl <duration>', 'lifetime: 90s, 30m, 1h, 7d').argParser(parseTtl).default(12 * 3600, '12h'))
-    .option('--subject <sub>', 'the token subject (default cli-<roles>)')
-    .action(async (o: { role: Parameters<typeof mintToken>[1]['roles']; ttl: number; subject?: string }) => {
-      process.stdout.write(`${await mintToken(loadSettings(), { roles: o.role, ttlSeconds: o.ttl, subject: o.subject })}\n`);
+    .option('--subject <sub>', 'the token subject (default cli-<roles>); for service, one listed in AUTH_SERVICE_SUBJECTS')
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  npm run token -- --role operator\n' +
+        '  npm run token -- --role teacher --claim school_ids=11,12\n' +
+        '  npm run token -- --role customer --claim customer_id=c-42\n' +
+        '  npm run token -- --role student --claim user_id=7\n' +
+        '  npm run token -- --role service --subject billing-backend   # billing-backend in AUTH_SERVICE_SUBJECTS\n',
+    )
+    .action(async (o: { role: Role[]; claim?: TokenClaims; ttl: number; subject?: string }) => {
+      const token = await mintToken(
+        loadSettings(localToolEnv()),
+        { roles: o.role, claims: o.claim, ttlSeconds: o.ttl, subject: o.subject },
+        (w) => process.stderr.write(`tidemark: warning: ${w}\n`),
+      );
+      process.stdout.write(`${token}\n`);
     });
 
   registerOperatorCommands(cli);

@@ -99,7 +99,8 @@ export function registerOperatorCommands(cli: Command): void {
         cmd,
         'mutation ($scope: ReconciliationScopeInput!, $level: ReconciliationLevel!, $escalate: Boolean!) { ' +
           'reconcile(scope: $scope, level: $level, escalate: $escalate) ' +
-          '{ run { id domain scopeKey outcome levelReached discrepanciesFound durationMs note } discrepancies { id kind aggregateId status } } }',
+          '{ run { id domain scopeKey outcome levelReached discrepanciesFound excludedChangedAfterSnapshot excludedInFlight durationMs note } ' +
+          'discrepancies { id kind aggregateId status } } }',
         { scope: scopeOf(o), level: o.level, escalate: o.escalate },
       );
     });

@@ -45,6 +45,8 @@ export type FreshnessReason =
   | 'PENDING_PUBLICATIONS'
   /** STALE: the oldest pending publication in scope is older than FRESHNESS_STALE_AFTER_MS. */
   | 'PENDING_TOO_OLD'
+  /** STALE: the projector dead-lettered an event in scope (for a consistent read: a write its token names). */
+  | 'PROJECTOR_DEAD_LETTERED'
   /** STALE: a message published more than FRESHNESS_STALE_AFTER_MS ago is still unapplied. */
   | 'PROJECTOR_STALLED'
   /** STALE: a store holding freshness inputs could not be read. */
@@ -64,7 +66,10 @@ export type FreshnessStatus =
    */
   | 'STALE';
 
-/** A publication state, or PROJECTION_APPLIED once the read model holds the event. */
+/**
+ * A publication state, PROJECTION_APPLIED once the read model holds the event,
+ * or PROJECTION_DEAD_LETTERED when the projector sent it to the dead-letter topic (not applied until an operator replays it).
+ */
 export type ObservedPublicationState =
   | 'DEAD_LETTER'
   | 'FAILED'
@@ -74,6 +79,7 @@ export type ObservedPublicationState =
   | 'PARKED'
   | 'PROCESSING'
   | 'PROJECTION_APPLIED'
+  | 'PROJECTION_DEAD_LETTERED'
   | 'PUBLISHED'
   | 'PUBLISHED_DIRECT'
   | 'SENT';
@@ -279,6 +285,8 @@ export type ConsoleRunFragment = {
   trigger: string;
   attempts: number;
   discrepanciesFound: number;
+  excludedChangedAfterSnapshot: number;
+  excludedInFlight: number;
   bucketsCompared: number;
   bucketsMismatched: number;
   startedAt: string;
@@ -359,6 +367,8 @@ export type ConsoleReconcileMutation = {
       trigger: string;
       attempts: number;
       discrepanciesFound: number;
+      excludedChangedAfterSnapshot: number;
+      excludedInFlight: number;
       bucketsCompared: number;
       bucketsMismatched: number;
       startedAt: string;
@@ -529,6 +539,7 @@ export type ConsoleFitnessReportQuery = {
     detectId: number;
     projectId: number;
     groupBy: FitnessReportGroupBy;
+    suppressedGroups: number;
     groups: Array<{ key: number; unit: string; count: number; min: string; p50: string; p90: string; max: string; average: string }>;
     freshness: {
       status: FreshnessStatus;
@@ -552,6 +563,7 @@ export type ConsoleOrderReportQuery = {
     from: string;
     to: string;
     groupBy: OrderReportGroupBy;
+    suppressedGroups: number;
     groups: Array<{ key: string; currency: string; orderCount: number; itemCount: number; total: string; averageTotal: string }>;
     freshness: {
       status: FreshnessStatus;
@@ -605,6 +617,8 @@ export const ConsoleRunFragmentDoc = new TypedDocumentString(
   trigger
   attempts
   discrepanciesFound
+  excludedChangedAfterSnapshot
+  excludedInFlight
   bucketsCompared
   bucketsMismatched
   startedAt
@@ -826,6 +840,8 @@ export const ConsoleReconcileDocument = new TypedDocumentString(`
   trigger
   attempts
   discrepanciesFound
+  excludedChangedAfterSnapshot
+  excludedInFlight
   bucketsCompared
   bucketsMismatched
   startedAt
@@ -1000,6 +1016,7 @@ export const ConsoleFitnessReportDocument = new TypedDocumentString(`
       max
       average
     }
+    suppressedGroups
     freshness {
       ...FreshnessBadge
     }
@@ -1027,6 +1044,7 @@ export const ConsoleOrderReportDocument = new TypedDocumentString(`
       total
       averageTotal
     }
+    suppressedGroups
     freshness {
       ...FreshnessBadge
     }

@@ -94,6 +94,11 @@ export function OrderReport() {
               ))}
             </tbody>
           </table>
+          {report.suppressedGroups > 0 ? (
+            <p className="muted">
+              {report.suppressedGroups} group(s) with fewer people than the smallest group analysts may see are not shown.
+            </p>
+          ) : null}
         </ReportResult>
       ) : null}
     </section>

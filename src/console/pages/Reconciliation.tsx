@@ -43,6 +43,9 @@ export function Reconciliation() {
               <th scope="col">Level (reached)</th>
               <th scope="col">Outcome</th>
               <th scope="col">Discrepancies</th>
+              <th scope="col" title="Left to the next run: changed after the run's snapshot / still in flight">
+                Excluded (changed / in flight)
+              </th>
               <th scope="col">Segments (source / target)</th>
               <th scope="col">Buckets mismatched</th>
               <th scope="col">Duration</th>
@@ -60,6 +63,9 @@ export function Reconciliation() {
                   <span className={`outcome outcome-${(r.outcome ?? 'running').toLowerCase()}`}>{r.outcome ?? 'RUNNING'}</span>
                 </td>
                 <td className="num">{r.discrepanciesFound}</td>
+                <td className="num">
+                  {r.excludedChangedAfterSnapshot} / {r.excludedInFlight}
+                </td>
                 <td>{r.counts.map((c) => `${c.segment}: ${c.source} / ${c.target}`).join(', ') || '—'}</td>
                 <td className="num">
                   {r.bucketsMismatched} of {r.bucketsCompared}
@@ -68,7 +74,7 @@ export function Reconciliation() {
                 <td>{[r.note, r.errorCode, r.errorSummary].filter(Boolean).join(' · ')}</td>
               </tr>
             ))}
-            <EmptyRow show={runs.length === 0} colSpan={8}>
+            <EmptyRow show={runs.length === 0} colSpan={9}>
               No run started yet.
             </EmptyRow>
           </tbody>

@@ -120,6 +120,11 @@ function FitnessReport() {
               ))}
             </tbody>
           </table>
+          {report.suppressedGroups > 0 ? (
+            <p className="muted">
+              {report.suppressedGroups} group(s) with fewer people than the smallest group analysts may see are not shown.
+            </p>
+          ) : null}
         </ReportResult>
       ) : null}
     </section>

@@ -1,25 +1,29 @@
 // Sign-in: paste a bearer token. In development, and only when the page was opened on a loopback
 // address, the gateway also offers its development tokens (GET /console/dev-tokens answers 404
-// anywhere else), one button per role.
+// anywhere else), one button per role whose console pages exist (operator, analyst). A token is read
+// with the gateway's roles claim (ConsoleConfig).
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, request } from '../api/client';
 import { ConsoleSignInProbeDocument } from '../api/generated';
-import { sessionFromToken, type Session } from '../lib/session';
+import { sessionFromToken, type ConsoleConfig, type Session } from '../lib/session';
 
 interface DevToken {
   role: string;
   token: string;
 }
 
-export function SignIn({ onSignedIn, notice }: { onSignedIn(s: Session): void; notice?: string }) {
+/** The roles the console has pages for; development tokens of other roles are not offered. */
+const CONSOLE_ROLES: readonly string[] = ['operator', 'analyst'];
+
+export function SignIn({ config, onSignedIn, notice }: { config: ConsoleConfig; onSignedIn(s: Session): void; notice?: string }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>(notice);
   const [busy, setBusy] = useState(false);
   const [devTokens, setDevTokens] = useState<DevToken[]>([]);
   useEffect(() => {
     fetch('/console/dev-tokens', { headers: { accept: 'application/json' } })
-      // A client token has no console page: only the roles that do are offered.
-      .then(async (r) => (r.ok ? ((await r.json()) as { tokens: DevToken[] }).tokens.filter((t) => t.role !== 'client') : []))
+      // Customer, teacher, student and service tokens have no console page: only the roles that do are offered.
+      .then(async (r) => (r.ok ? ((await r.json()) as { tokens: DevToken[] }).tokens.filter((t) => CONSOLE_ROLES.includes(t.role)) : []))
       .then(setDevTokens, () => setDevTokens([]));
   }, []);
 
@@ -27,7 +31,7 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn(s: Session): void; n
     setBusy(true);
     setError(undefined);
     try {
-      const s = sessionFromToken(token, Date.now());
+      const s = sessionFromToken(token, Date.now(), config);
       // Any valid token may read; the probe's only purpose is to have the gateway check the signature.
       await request(ConsoleSignInProbeDocument, {}, s.token).catch((e: unknown) => {
         if (e instanceof ApiError && (e.code === 'UNAUTHENTICATED' || e.code === 'NETWORK')) throw e;

@@ -1,6 +1,7 @@
 // Pure decision code: validates a command against the current state and the project catalogue and
 // decides the next state and its event. No I/O: the shard's clock (`now`) and the allocated dataId
-// come in from the caller, so the same inputs always give the same decision.
+// come in from the caller, so the same inputs always give the same decision. Who may write is the
+// service's question (src/domains/fitness/policy.ts); who did (changedBy) comes in with the context.
 import type { DomainEvent } from '../../publication/event';
 import { NotFoundError, TidemarkError, ValidationError, VersionConflictError } from '../../shared/errors';
 import { parseResult, type DecimalProblem } from './decimal';
@@ -91,7 +92,7 @@ export function validateRecord(cmd: RecordFitnessResult, catalog: ProjectCatalog
 
 export function decideRecord(
   cmd: RecordFitnessResult,
-  ctx: { catalog: ProjectCatalog; now: Date; dataId: number; shard: number },
+  ctx: { catalog: ProjectCatalog; now: Date; dataId: number; shard: number; changedBy: string },
 ): Decision {
   const valid = validateRecord(cmd, ctx.catalog);
   const state: FitnessResultState = {
@@ -108,6 +109,7 @@ export function decideRecord(
     createdAt: ctx.now,
     updatedAt: ctx.now,
     shard: ctx.shard,
+    changedBy: ctx.changedBy,
   };
   return { state, event: fitnessEvent('FitnessResultRecorded', state) };
 }
@@ -126,23 +128,37 @@ function requireCurrent(current: FitnessResultState | undefined, dataId: number,
 export function decideCorrection(
   current: FitnessResultState | undefined,
   cmd: CorrectFitnessResult,
-  ctx: { catalog: ProjectCatalog; now: Date },
+  ctx: { catalog: ProjectCatalog; now: Date; changedBy: string },
 ): Decision {
   const cur = requireCurrent(current, cmd.dataId, cmd.expectedVersion);
   const result = validateMeasurement(ctx.catalog, cur.projectId, cmd.result, cmd.unit);
+  // A student who changed school: the result moves with it (validated like a recorded schoolId).
+  if (cmd.schoolId !== undefined) positiveId('schoolId', cmd.schoolId);
   const state: FitnessResultState = {
     ...cur,
+    schoolId: cmd.schoolId ?? cur.schoolId,
     result,
     unit: cmd.unit,
     version: cur.version + 1,
     updatedAt: laterOf(ctx.now, cur.updatedAt),
+    changedBy: ctx.changedBy,
   };
   return { state, event: fitnessEvent('FitnessResultCorrected', state) };
 }
 
-export function decideDeletion(current: FitnessResultState | undefined, cmd: DeleteFitnessResult, ctx: { now: Date }): Decision {
+export function decideDeletion(
+  current: FitnessResultState | undefined,
+  cmd: DeleteFitnessResult,
+  ctx: { now: Date; changedBy: string },
+): Decision {
   const cur = requireCurrent(current, cmd.dataId, cmd.expectedVersion);
-  const state: FitnessResultState = { ...cur, isDeleted: true, version: cur.version + 1, updatedAt: laterOf(ctx.now, cur.updatedAt) };
+  const state: FitnessResultState = {
+    ...cur,
+    isDeleted: true,
+    version: cur.version + 1,
+    updatedAt: laterOf(ctx.now, cur.updatedAt),
+    changedBy: ctx.changedBy,
+  };
   return { state, event: fitnessEvent('FitnessResultDeleted', state) };
 }
 

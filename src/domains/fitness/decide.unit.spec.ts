@@ -88,7 +88,7 @@ describe('validation', () => {
 });
 
 describe('decisions', () => {
-  const recorded = decideRecord(jump, { catalog, now, dataId: 900001, shard: 1 });
+  const recorded = decideRecord(jump, { catalog, now, dataId: 900001, shard: 1, changedBy: 'teacher-1' });
 
   it('records version 1 with a full snapshot event', () => {
     expect(recorded.state).toMatchObject({
@@ -129,7 +129,7 @@ describe('decisions', () => {
     const c = decideCorrection(
       recorded.state,
       { kind: 'correct', dataId: 900001, expectedVersion: 1, result: '2.31', unit: 'm' },
-      { catalog, now: later },
+      { catalog, now: later, changedBy: 'teacher-1' },
     );
     expect(c.state).toMatchObject({
       version: 2,
@@ -149,7 +149,7 @@ describe('decisions', () => {
         decideCorrection(
           { ...recorded.state, version: 3 },
           { kind: 'correct', dataId: 900001, expectedVersion: 2, result: '2.31', unit: 'm' },
-          { catalog, now },
+          { catalog, now, changedBy: 'teacher-1' },
         );
       } catch (e) {
         return e as TidemarkError;
@@ -158,18 +158,26 @@ describe('decisions', () => {
     expect(err).toMatchObject({ code: 'VERSION_CONFLICT', details: { currentVersion: 3, expectedVersion: 2 } });
     expect(
       failure(() =>
-        decideCorrection(undefined, { kind: 'correct', dataId: 1, expectedVersion: 1, result: '2', unit: 'm' }, { catalog, now }),
+        decideCorrection(
+          undefined,
+          { kind: 'correct', dataId: 1, expectedVersion: 1, result: '2', unit: 'm' },
+          { catalog, now, changedBy: 't' },
+        ),
       ),
     ).toMatchObject({ code: 'NOT_FOUND' });
     expect(
       failure(() =>
-        decideDeletion({ ...recorded.state, isDeleted: true, version: 2 }, { kind: 'delete', dataId: 900001, expectedVersion: 2 }, { now }),
+        decideDeletion(
+          { ...recorded.state, isDeleted: true, version: 2 },
+          { kind: 'delete', dataId: 900001, expectedVersion: 2 },
+          { now, changedBy: 't' },
+        ),
       ),
     ).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('deletes with a tombstone version that carries the full last state', () => {
-    const d = decideDeletion(recorded.state, { kind: 'delete', dataId: 900001, expectedVersion: 1 }, { now: later });
+    const d = decideDeletion(recorded.state, { kind: 'delete', dataId: 900001, expectedVersion: 1 }, { now: later, changedBy: 't' });
     expect(d.state).toMatchObject({ version: 2, isDeleted: true, result: '2.210', unit: 'm' });
     expect(d.event).toMatchObject({
       type: 'FitnessResultDeleted',
@@ -183,7 +191,7 @@ describe('decisions', () => {
     const c = decideCorrection(
       { ...recorded.state, updatedAt: later },
       { kind: 'correct', dataId: 900001, expectedVersion: 1, result: '2.31', unit: 'm' },
-      { catalog, now },
+      { catalog, now, changedBy: 't' },
     );
     expect(c.state.updatedAt).toEqual(later);
   });

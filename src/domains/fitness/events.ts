@@ -6,8 +6,11 @@ import type { FitnessEventType, FitnessResultState } from './types';
 
 export const FITNESS_SCHEMA_VERSION = 1;
 
-/** The state of one version on the wire: times as ISO-8601 UTC strings; the shard travels in the envelope. */
-export type FitnessEventData = Omit<FitnessResultState, 'createdAt' | 'updatedAt' | 'shard'> & {
+/**
+ * The state of one version on the wire: times as ISO-8601 UTC strings; the shard travels in the
+ * envelope. Who wrote it (changedBy) stays in the store: the event is schemaVersion 1 as it always was.
+ */
+export type FitnessEventData = Omit<FitnessResultState, 'createdAt' | 'updatedAt' | 'shard' | 'changedBy'> & {
   createdAt: string;
   updatedAt: string;
   [key: string]: unknown;
@@ -17,7 +20,8 @@ export function fitnessEventId(dataId: number, version: number): string {
   return `fitness-result-${dataId}-v${version}`;
 }
 
-export function fitnessEvent(type: FitnessEventType, s: FitnessResultState): DomainEvent<FitnessEventData> {
+/** Takes the state without changedBy: nothing about who wrote a version can reach the event. */
+export function fitnessEvent(type: FitnessEventType, s: Omit<FitnessResultState, 'changedBy'>): DomainEvent<FitnessEventData> {
   return {
     eventId: fitnessEventId(s.dataId, s.version),
     domain: 'fitness',

@@ -15,6 +15,7 @@ import { readTopic } from '../../../test/support/readTopic';
 import { fitnessService } from './service';
 import { fitnessOutboxPublisher } from './wiring';
 import { discardStateChanges } from '../../publication/stateChanges/stateChange';
+import { TEST_SERVICE } from '../../../test/support/principals';
 
 jest.setTimeout(60000);
 
@@ -32,7 +33,10 @@ describe('out-of-order versions in Kafka', () => {
 
   it('keep the higher version authoritative downstream', async () => {
     const fitness = fitnessService({ shards: env.resources.mysql, publisher: fitnessOutboxPublisher(env.resources, discardStateChanges) });
-    const rec = await fitness.record({ detectId: 10001, userId: 4, projectId: 3, schoolId: 77, grade: 5, result: '2.21', unit: 'm' });
+    const rec = await fitness.record(
+      { detectId: 10001, userId: 4, projectId: 3, schoolId: 77, grade: 5, result: '2.21', unit: 'm' },
+      TEST_SERVICE,
+    );
     const { dataId, shard } = rec.result;
     const good = fromKafkaSink(env.resources.kafka, { timeoutMs: 5000 });
     const down = fromKafkaSink(fromKafka({ ...env.settings, kafkaBrokers: ['127.0.0.1:1'] }), { timeoutMs: 300 });
@@ -42,7 +46,7 @@ describe('out-of-order versions in Kafka', () => {
     const once = (sink: EventSink) => relayOnce(tableOf(store), testRelayDeps(store, sink, { policy }));
     try {
       expect(await once(down)).toMatchObject({ released: 1 }); // v1 could not be published (an outage)
-      await fitness.correct({ dataId, expectedVersion: 1, result: '2.31', unit: 'm' });
+      await fitness.correct({ dataId, expectedVersion: 1, result: '2.31', unit: 'm' }, TEST_SERVICE);
       expect(await once(good)).toMatchObject({ claimed: 1, sent: 1 }); // v2 goes first
       await waitFor(async () => (await once(good)).sent === 1, { what: 'v1 retried' });
     } finally {

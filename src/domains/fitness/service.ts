@@ -2,40 +2,34 @@
 // transaction through the injected Publisher: read the shard clock, lock the current row, decide,
 // write the new version (and the idempotency key), and let the publisher add the event (outbox row
 // in the same transaction, or kafka-first after commit). Nothing here knows which strategy runs.
-import { createHash } from 'node:crypto';
+// Authorisation is enforced here, not only at the GraphQL edge: every write takes the acting
+// Principal, checked against the LATEST state under the row lock (./writeAccess.ts: FORBIDDEN for a
+// school outside the scope, NOT_FOUND for a result outside it). Idempotency keys belong to the
+// caller's subject; every version records who wrote it (changedBy).
 import type { Knex } from 'knex';
 import type { MysqlShard, MysqlShards } from '../../infra/mysql/fromMysql';
 import { mysqlServerFeatures } from '../../infra/mysql/serverFeatures';
 import { readOutboxStates } from '../../publication/outbox/readOutboxStates';
 import type { PublicationOutcome, Publisher } from '../../publication/publisher';
-import { NotFoundError, TidemarkError, toTidemarkError } from '../../shared/errors';
+import { NotFoundError, TidemarkError } from '../../shared/errors';
 import { decideCorrection, decideDeletion, decideRecord, parseExpectedVersion, validateRecord, type Decision } from './decide';
 import { fitnessEventId } from './events';
+import { deserialise, requestHash, serialise } from './replayedResponse';
 import { defaultProjectCatalog, type ProjectCatalog } from './projects';
 import { composeDataId, shardForUser, shardOfDataId } from './sharding';
 import { allocateLocalSequence } from './store/allocateDataId';
 import { deleteResult } from './store/deleteResult';
-import { claimIdempotencyKey, readIdempotencyKey } from './store/idempotencyKeys';
+import { claimIdempotencyKey, readIdempotencyKey, type OwnedKey } from './store/idempotencyKeys';
 import { readResult } from './store/readResult';
 import { shardNow } from './store/rows';
 import { selectResultForUpdate } from './store/selectResultForUpdate';
+import { storeError } from './storeError';
 import { insertResult, updateResult } from './store/writeResult';
-import type { CorrectFitnessResult, DeleteFitnessResult, FitnessResultState, RecordFitnessResult } from './types';
+import type { FitnessService, FitnessWriteOutcome } from './serviceApi';
+import type { CorrectFitnessResult, DeleteFitnessResult } from './types';
+import { requireWritable, visible, writeAccess } from './writeAccess';
 
-export interface FitnessWriteOutcome {
-  result: FitnessResultState;
-  publication: PublicationOutcome;
-  /** True when an idempotency key matched an earlier request and its first result was returned. */
-  replayed: boolean;
-}
-
-export interface FitnessService {
-  record(cmd: Omit<RecordFitnessResult, 'kind'>): Promise<FitnessWriteOutcome>;
-  correct(cmd: Omit<CorrectFitnessResult, 'kind'>): Promise<FitnessWriteOutcome>;
-  delete(cmd: Omit<DeleteFitnessResult, 'kind'>): Promise<FitnessWriteOutcome>;
-  /** The authoritative state (live, or the tombstone of a deleted result). */
-  get(dataId: number): Promise<FitnessResultState | undefined>;
-}
+export type { FitnessService, FitnessWriteOutcome } from './serviceApi';
 
 export interface FitnessServiceDeps {
   shards: Pick<MysqlShards, 'shards' | 'shard'>;
@@ -47,34 +41,6 @@ export interface FitnessServiceDeps {
 
 /** Thrown inside the transaction to roll it back when the idempotency key was used before. */
 class KeyAlreadyUsed extends Error {}
-
-const BUSY_ERRNOS = new Set([1205, 1213]); // lock wait timeout, deadlock
-
-function storeError(err: unknown, shard: MysqlShard): TidemarkError {
-  if (err instanceof TidemarkError) return err;
-  if (BUSY_ERRNOS.has((err as { errno?: number }).errno ?? 0))
-    return new TidemarkError('STORE_UNAVAILABLE', 'the result is busy; retry', {
-      retriable: true,
-      cause: err,
-      details: { store: `fitness-shard-${shard.index}` },
-    });
-  return toTidemarkError(err, `fitness-shard-${shard.index}`);
-}
-
-function requestHash(c: RecordFitnessResult): string {
-  return createHash('sha256')
-    .update(JSON.stringify([c.detectId, c.userId, c.projectId, c.schoolId, c.grade, c.result, c.unit]))
-    .digest('hex');
-}
-
-function serialise(s: FitnessResultState): string {
-  return JSON.stringify({ ...s, createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString() });
-}
-
-function deserialise(text: string): FitnessResultState {
-  const o = JSON.parse(text) as FitnessResultState & { createdAt: string; updatedAt: string };
-  return { ...o, createdAt: new Date(o.createdAt), updatedAt: new Date(o.updatedAt) };
-}
 
 export function fitnessService(deps: FitnessServiceDeps): FitnessService {
   const catalog = deps.catalog ?? defaultProjectCatalog;
@@ -100,7 +66,7 @@ export function fitnessService(deps: FitnessServiceDeps): FitnessService {
     }
   }
 
-  async function replayFirst(shard: MysqlShard, key: string, hash: string): Promise<FitnessWriteOutcome> {
+  async function replayFirst(shard: MysqlShard, key: OwnedKey, hash: string): Promise<FitnessWriteOutcome> {
     const first = await readIdempotencyKey(shard.db, key).catch((e) => Promise.reject(storeError(e, shard)));
     if (!first) throw new TidemarkError('STORE_UNAVAILABLE', 'the idempotency key is being written; retry', { retriable: true });
     if (first.requestHash !== hash)
@@ -115,51 +81,55 @@ export function fitnessService(deps: FitnessServiceDeps): FitnessService {
   }
 
   return {
-    async record(input) {
+    async record(input, actor) {
+      const { scope, changedBy } = writeAccess(actor);
       const cmd = validateRecord({ ...input, kind: 'record' }, catalog);
+      requireWritable(scope, cmd);
+      const key: OwnedKey | undefined = cmd.idempotencyKey ? { owner: changedBy, key: cmd.idempotencyKey } : undefined;
       const shard = deps.shards.shard(shardForUser(cmd.userId, shardCount));
       // Hashed only when a key asks for it: a SHA-256 per write was visible in the write path's profile.
-      const hash = cmd.idempotencyKey ? requestHash(cmd) : '';
+      const hash = key ? requestHash(cmd) : '';
       try {
         const { insertReturning } = await mysqlServerFeatures(shard.db).catch((e) => Promise.reject(storeError(e, shard)));
         return await commit(shard, async (trx) => {
           const { sequence, now } = await allocateLocalSequence(trx, insertReturning);
           const dataId = composeDataId(sequence, shard.index);
-          const d = decideRecord(cmd, { catalog, now, dataId, shard: shard.index });
-          if (
-            cmd.idempotencyKey &&
-            !(await claimIdempotencyKey(trx, cmd.idempotencyKey, { requestHash: hash, dataId, response: serialise(d.state) }, now))
-          )
+          const d = decideRecord(cmd, { catalog, now, dataId, shard: shard.index, changedBy });
+          if (key && !(await claimIdempotencyKey(trx, key, { requestHash: hash, dataId, response: serialise(d.state) }, now)))
             throw new KeyAlreadyUsed();
           await insertResult(trx, d.state);
           return d;
         });
       } catch (err) {
-        if (err instanceof KeyAlreadyUsed) return replayFirst(shard, cmd.idempotencyKey!, hash);
+        if (err instanceof KeyAlreadyUsed) return replayFirst(shard, key!, hash);
         throw err;
       }
     },
 
-    async correct(input) {
+    async correct(input, actor) {
+      const { scope, changedBy } = writeAccess(actor);
       const cmd: CorrectFitnessResult = { ...input, kind: 'correct', expectedVersion: parseExpectedVersion(input.expectedVersion) };
       const shard = shardOf(cmd.dataId);
       return commit(shard, async (trx) => {
         const now = await shardNow(trx);
-        const current = await selectResultForUpdate(trx, cmd.dataId);
-        const d = decideCorrection(current, cmd, { catalog, now });
+        const current = visible(scope, await selectResultForUpdate(trx, cmd.dataId), cmd.dataId);
+        const d = decideCorrection(current, cmd, { catalog, now, changedBy });
+        // A move into a school outside the scope is refused (FORBIDDEN; the rollback releases the lock).
+        requireWritable(scope, d.state);
         await updateResult(trx, d.state, current!.version);
         return d;
       });
     },
 
-    async delete(input) {
+    async delete(input, actor) {
+      const { scope, changedBy } = writeAccess(actor);
       const cmd: DeleteFitnessResult = { ...input, kind: 'delete', expectedVersion: parseExpectedVersion(input.expectedVersion) };
       const shard = shardOf(cmd.dataId);
       return commit(shard, async (trx) => {
         const now = await shardNow(trx);
-        const current = await selectResultForUpdate(trx, cmd.dataId);
-        const d = decideDeletion(current, cmd, { now });
-        await deleteResult(trx, d.state, current!.version);
+        const current = visible(scope, await selectResultForUpdate(trx, cmd.dataId), cmd.dataId);
+        const d = decideDeletion(current, cmd, { now, changedBy });
+        await deleteResult(trx, d.state, current!);
         return d;
       });
     },

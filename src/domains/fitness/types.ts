@@ -1,7 +1,8 @@
 // The fitness result aggregate and the commands that change it. A result belongs to a student
-// (userId) in a test campaign (detectId) for one test item (projectId); detectId, userId, projectId,
-// schoolId and grade never change across versions, corrections change result and unit, deletion
-// ends the aggregate with a versioned tombstone.
+// (userId) in a test campaign (detectId) for one test item (projectId); detectId, userId, projectId
+// and grade never change across versions; corrections change result and unit, and may move the
+// result to another school (a student who changed school), so schoolId is the latest version's and
+// write scopes are checked against it; deletion ends the aggregate with a versioned tombstone.
 
 export interface FitnessResultState {
   dataId: number;
@@ -20,6 +21,11 @@ export interface FitnessResultState {
   updatedAt: Date;
   /** Shard index the result lives on (dataId % 100). */
   shard: number;
+  /**
+   * Token subject that wrote this version (the deleter for a tombstone); null for versions written
+   * before it was recorded. Stored on the row only: never part of the event.
+   */
+  changedBy: string | null;
 }
 
 export interface RecordFitnessResult {
@@ -31,7 +37,7 @@ export interface RecordFitnessResult {
   grade: number;
   result: string;
   unit: string;
-  /** Client key: a retried request with the same key returns the first result. */
+  /** Client key, unique per caller: a retry by the same principal with the same key returns the first result. */
   idempotencyKey?: string;
 }
 
@@ -41,6 +47,8 @@ export interface CorrectFitnessResult {
   expectedVersion: number;
   result: string;
   unit: string;
+  /** Moves the result to this school (a student who changed school); unchanged when omitted. */
+  schoolId?: number;
 }
 
 export interface DeleteFitnessResult {

@@ -1,6 +1,8 @@
 // Pure decision for placing an order: validate the command, canonicalise every amount, compute the
 // exact total, and fingerprint the request for idempotency. Time and the order id are passed in, so the
-// same inputs always give the same order (unit-tested without any I/O).
+// same inputs always give the same order (unit-tested without any I/O). Whose order it is and who
+// places it are settled by the service from the caller's principal (./placingCustomer.ts) and come
+// in resolved: the command's customerId is the one to validate, changedBy the placing subject.
 import { createHash } from 'node:crypto';
 import { isKnownCurrency } from './currencies';
 import { formatMoney, parseMoney } from './decimal';
@@ -41,7 +43,10 @@ function line(i: number, item: PlaceOrderCommand['items'][number]): { line: Orde
 }
 
 /** Validates and canonicalises a command; throws OrderValidationError (nothing is written) on bad input. */
-export function decidePlaceOrder(cmd: PlaceOrderCommand, ctx: { orderId: string; now: Date; limits: OrderLimits }): PlaceOrderDecision {
+export function decidePlaceOrder(
+  cmd: PlaceOrderCommand,
+  ctx: { orderId: string; now: Date; limits: OrderLimits; changedBy: string },
+): PlaceOrderDecision {
   const customerId = requireText('customerId', cmd.customerId, ORDER_BOUNDS.maxCustomerIdLength);
   requireText('idempotencyKey', cmd.idempotencyKey, ORDER_BOUNDS.maxIdempotencyKeyLength);
   if (typeof cmd.currency !== 'string' || !isKnownCurrency(cmd.currency))
@@ -65,6 +70,7 @@ export function decidePlaceOrder(cmd: PlaceOrderCommand, ctx: { orderId: string;
     itemCount: items.reduce((n, l) => n + l.quantity, 0),
     // Millisecond precision: the stored timestamptz(3) and the event's createdAt must be identical.
     createdAt: new Date(Math.floor(ctx.now.getTime())),
+    changedBy: ctx.changedBy,
   };
   const canonical = JSON.stringify({ customerId, currency: cmd.currency, items });
   return { order, requestHash: createHash('sha256').update(canonical).digest('hex') };

@@ -7,7 +7,7 @@ import { toKafkaRecord } from '../../publication/event';
 
 const now = new Date('2026-03-04T05:06:07.891Z');
 const orderId = '3f6c1f9e-8a51-4f53-9d5c-2a7c0b1e4d10';
-const ctx = { orderId, now, limits: { maxItems: 5 } };
+const ctx = { orderId, now, limits: { maxItems: 5 }, changedBy: 'svc-1' };
 const base: PlaceOrderCommand = {
   customerId: 'cust-1',
   currency: 'EUR',
@@ -109,8 +109,11 @@ describe('OrderPlaced', () => {
       itemCount: 2,
       createdAt: '2026-03-04T05:06:07.891Z',
     });
-    // Rebuilding from the same order gives the same bytes (what the reconciler relies on).
+    // Rebuilding from the same order gives the same bytes (what the reconciler relies on), whoever
+    // placed it: changedBy stays in the store (a row read back has it, or null for older orders).
+    expect(order.changedBy).toBe('svc-1');
     expect(toKafkaRecord(orderPlacedEvent({ ...order, items: order.items.map((i) => ({ ...i })) }))).toEqual(toKafkaRecord(e));
+    expect(toKafkaRecord(orderPlacedEvent({ ...order, changedBy: null }))).toEqual(toKafkaRecord(e));
     expect(toKafkaRecord(e).key).toBe(orderId);
   });
 });

@@ -10,9 +10,13 @@ export interface OrderLineInput {
 }
 
 export interface PlaceOrderCommand {
-  customerId: string;
+  /**
+   * Whose order it is. A customer may omit it (its token's customer_id is used) or name only itself;
+   * operators and services, which place for anyone, must give it.
+   */
+  customerId?: string | null;
   currency: string;
-  /** Chosen by the client; a retry with the same key and content returns the first order. */
+  /** Chosen by the client, unique per caller: a retry by the same principal with the same key and content returns the first order. */
   idempotencyKey: string;
   items: OrderLineInput[];
 }
@@ -34,6 +38,8 @@ export interface Order {
   /** Number of units ordered: the sum of the line quantities. */
   itemCount: number;
   createdAt: Date;
+  /** Token subject that placed the order; null for orders placed before it was recorded. Never in the event. */
+  changedBy: string | null;
 }
 
 export interface OrderLimits {

@@ -1,5 +1,6 @@
 // Mapping between the `orders` row (PostgreSQL) and the domain Order. NUMERIC comes back from pg as a
 // string with its declared scale ("39.8000"), so the canonical text survives the round trip unchanged.
+// changed_by (who placed it) is read with the row but never enters the event (./events.ts).
 import type { Order, OrderLine } from './order';
 
 export interface OrderRow {
@@ -10,9 +11,11 @@ export interface OrderRow {
   total: string;
   item_count: number;
   created_at: Date;
+  /** NULL for orders placed before migrations/postgres/010_order_ownership.ts. */
+  changed_by: string | null;
 }
 
-export const ORDER_COLUMNS = ['order_id', 'customer_id', 'currency', 'items', 'total', 'item_count', 'created_at'] as const;
+export const ORDER_COLUMNS = ['order_id', 'customer_id', 'currency', 'items', 'total', 'item_count', 'created_at', 'changed_by'] as const;
 
 export function orderFromRow(r: OrderRow): Order {
   const items = (typeof r.items === 'string' ? JSON.parse(r.items) : r.items) as OrderLine[];
@@ -24,5 +27,6 @@ export function orderFromRow(r: OrderRow): Order {
     total: r.total,
     itemCount: Number(r.item_count),
     createdAt: new Date(r.created_at),
+    changedBy: r.changed_by ?? null,
   };
 }

@@ -1,7 +1,11 @@
 // Placing an order: decide (pure), then one statement that inserts only the order row, then the
 // injected Publisher publishes the OrderPlaced event by its strategy (kafka-first by default: direct
 // attempts after commit, fallback row on failure). The service never knows which strategy runs.
+// Authorisation is enforced here, not only at the GraphQL edge: the caller's principal decides whose
+// order it is (./placingCustomer.ts), owns the idempotency key, and is recorded as changed_by.
 import type { Knex } from 'knex';
+import type { Principal } from '../../auth/principal';
+import { writerSubject } from '../../auth/writer';
 import type { PublicationOutcome, PublicationState, Publisher } from '../../publication/publisher';
 import type { Clock, IdGenerator } from '../../shared/clock';
 import { TidemarkError, toTidemarkError } from '../../shared/errors';
@@ -9,6 +13,7 @@ import { decidePlaceOrder } from './decide';
 import { orderPlacedEvent, orderPlacedEventId } from './events';
 import { insertOrder } from './insertOrder';
 import type { Order, OrderLimits, PlaceOrderCommand } from './order';
+import { placingCustomer } from './placingCustomer';
 
 /** What the client learns about the event of its order. */
 export type PlaceOrderOutcome =
@@ -28,7 +33,8 @@ export interface PlaceOrderResult {
 }
 
 export interface OrdersService {
-  placeOrder(cmd: PlaceOrderCommand): Promise<PlaceOrderResult>;
+  /** FORBIDDEN for an order of another customer (or a role without order writes); nothing is written then. */
+  placeOrder(cmd: PlaceOrderCommand, actor: Principal): Promise<PlaceOrderResult>;
 }
 
 export interface OrdersServiceDeps {
@@ -68,12 +74,15 @@ export class IdempotencyConflictError extends TidemarkError {
 
 export function createOrdersService(deps: OrdersServiceDeps): OrdersService {
   return {
-    async placeOrder(cmd) {
-      const decision = decidePlaceOrder(cmd, { orderId: deps.ids.uuid(), now: deps.clock.now(), limits: deps.limits });
+    async placeOrder(input, actor) {
+      const cmd: PlaceOrderCommand = { ...input, customerId: placingCustomer(input, actor) };
+      const changedBy = writerSubject(actor);
+      const decision = decidePlaceOrder(cmd, { orderId: deps.ids.uuid(), now: deps.clock.now(), limits: deps.limits, changedBy });
       let committed: { result: { order: Order; replayed: boolean }; publications: PublicationOutcome[] };
       try {
         committed = await deps.publisher.commitSingleWrite<{ order: Order; replayed: boolean }>(deps.db, async (db) => {
-          const r = await insertOrder(db, decision.order, cmd.idempotencyKey, decision.requestHash);
+          const key = { owner: changedBy, key: cmd.idempotencyKey };
+          const r = await insertOrder(db, decision.order, key, decision.requestHash);
           if (r.inserted) return { result: { order: r.order, replayed: false }, events: [orderPlacedEvent(r.order)] };
           if (r.requestHash !== decision.requestHash) throw new IdempotencyConflictError();
           // A retry: the first request owns the publication (direct, fallback row, or the reconciler).

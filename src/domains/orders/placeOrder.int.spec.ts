@@ -16,6 +16,7 @@ import { orderPlacedEvent } from './events';
 import { createOrdersService, type OrdersService } from './ordersService';
 import type { PlaceOrderCommand } from './order';
 import { readPublicationState } from '../../publication/kafkaFirst/readPublicationStates';
+import { TEST_SERVICE } from '../../../test/support/principals';
 
 const cmd = (key: string, over: Partial<PlaceOrderCommand> = {}): PlaceOrderCommand => ({
   customerId: 'cust-1',
@@ -69,6 +70,7 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
           { sku: 'B', quantity: 1, unitPrice: '0.1' },
         ],
       }),
+      TEST_SERVICE,
     );
 
     expect(r.outcome).toBe('PUBLISHED_DIRECT');
@@ -96,7 +98,7 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
 
   it('stores a NOT_PUBLISHED fallback row after three failed direct attempts (broker port closed)', async () => {
     const { orders, pub } = service([CLOSED_PORT_BROKER]);
-    const r = await orders.placeOrder(cmd('closed-1'));
+    const r = await orders.placeOrder(cmd('closed-1'), TEST_SERVICE);
 
     expect(r.outcome).toBe('FALLBACK_STORED');
     expect(r.publication!.state).toBe('NOT_PUBLISHED');
@@ -126,7 +128,7 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
     const fallbackTimeoutMs = 2000;
     const { orders, pub } = service([blackhole.broker], { attemptTimeoutMs, deadlineMs, fallbackTimeoutMs });
     const started = Date.now();
-    const r = await orders.placeOrder(cmd('blackhole-1'));
+    const r = await orders.placeOrder(cmd('blackhole-1'), TEST_SERVICE);
     const elapsedMs = Date.now() - started;
 
     expect(r.outcome).toBe('FALLBACK_STORED');
@@ -145,7 +147,7 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
     await env.resources.pg.raw('ALTER TABLE event_publications RENAME TO event_publications_away');
     let r;
     try {
-      r = await orders.placeOrder(cmd('store-fails-1', { customerId: secretCustomer }));
+      r = await orders.placeOrder(cmd('store-fails-1', { customerId: secretCustomer }), TEST_SERVICE);
     } finally {
       await env.resources.pg.raw('ALTER TABLE event_publications_away RENAME TO event_publications');
     }
@@ -183,7 +185,7 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
     try {
       await locker.raw('LOCK TABLE event_publications IN EXCLUSIVE MODE');
       const started = Date.now();
-      r = await orders.placeOrder(cmd('fallback-slow-1'));
+      r = await orders.placeOrder(cmd('fallback-slow-1'), TEST_SERVICE);
       elapsedMs = Date.now() - started;
       expect(await metricValue(pub.registry, 'tidemark_kafka_first_fallback_stores_total', { domain: 'orders', result: 'failed' })).toBe(1);
     } finally {
@@ -216,7 +218,7 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
     const a = cmd('race-diff-1', { items: [{ sku: 'A', quantity: 1, unitPrice: '1' }] });
     const b = cmd('race-diff-1', { items: [{ sku: 'B', quantity: 2, unitPrice: '2' }] });
     const sent = Array.from({ length: 8 }, (_, i) => (i % 2 ? b : a));
-    const settled = await Promise.allSettled(sent.map((c) => orders.placeOrder(c)));
+    const settled = await Promise.allSettled(sent.map((c) => orders.placeOrder(c, TEST_SERVICE)));
     const placed = settled.flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
     const winner = placed.find((p) => !p.replayed)!;
     expect(placed.filter((p) => !p.replayed)).toHaveLength(1);
@@ -244,7 +246,7 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
       [{ customerId: 'x'.repeat(65) }, 'customerId', 'TOO_LARGE'],
     ];
     for (const [over, field, reason] of cases) {
-      await expect(orders.placeOrder(cmd(`bad-${reason}`, over))).rejects.toMatchObject({
+      await expect(orders.placeOrder(cmd(`bad-${reason}`, over), TEST_SERVICE)).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
         details: { field, reason },
       });
@@ -254,8 +256,8 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
 
   it('treats a retried request as a replay of the first order and a reused key with other content as a conflict', async () => {
     const { orders } = service([CLOSED_PORT_BROKER]);
-    const first = await orders.placeOrder(cmd('idem-1'));
-    const again = await orders.placeOrder(cmd('idem-1', { items: [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9000' }] }));
+    const first = await orders.placeOrder(cmd('idem-1'), TEST_SERVICE);
+    const again = await orders.placeOrder(cmd('idem-1', { items: [{ sku: 'SKU-1', quantity: 2, unitPrice: '19.9000' }] }), TEST_SERVICE);
     expect(again).toMatchObject({
       outcome: 'ALREADY_PLACED',
       replayed: true,
@@ -263,7 +265,9 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
       publication: { state: 'NOT_PUBLISHED' },
     });
     expect(again.order.orderId).toBe(first.order.orderId);
-    await expect(orders.placeOrder(cmd('idem-1', { customerId: 'someone-else' }))).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    await expect(orders.placeOrder(cmd('idem-1', { customerId: 'someone-else' }), TEST_SERVICE)).rejects.toMatchObject({
+      code: 'IDEMPOTENCY_CONFLICT',
+    });
     expect(Number((await env.resources.pg('orders').where({ idempotency_key: 'idem-1' }).count({ n: '*' }))[0]!.n)).toBe(1);
   });
 
@@ -273,7 +277,7 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
     const onQuery = (q: { sql: string }) => sql.push(q.sql.trim().split(/\s+/)[0]!.toUpperCase());
     env.resources.pg.on('query', onQuery);
     try {
-      expect((await orders.placeOrder(cmd('one-statement-1'))).outcome).toBe('PUBLISHED_DIRECT');
+      expect((await orders.placeOrder(cmd('one-statement-1'), TEST_SERVICE)).outcome).toBe('PUBLISHED_DIRECT');
     } finally {
       env.resources.pg.off('query', onQuery);
     }
@@ -282,7 +286,7 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
 
   it('gives concurrent requests with one idempotency key one order: the first places it, the others replay it', async () => {
     const { orders } = service([CLOSED_PORT_BROKER], { attemptTimeoutMs: 200, deadlineMs: 1000 });
-    const all = await Promise.all(Array.from({ length: 8 }, () => orders.placeOrder(cmd('race-1'))));
+    const all = await Promise.all(Array.from({ length: 8 }, () => orders.placeOrder(cmd('race-1'), TEST_SERVICE)));
     expect(new Set(all.map((r) => r.order.orderId)).size).toBe(1);
     expect(all.filter((r) => !r.replayed)).toHaveLength(1);
     expect(all.filter((r) => r.replayed).every((r) => r.outcome === 'ALREADY_PLACED')).toBe(true);
@@ -291,7 +295,7 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
 
   it('never moves a PUBLISHED or DEAD_LETTER row back to NOT_PUBLISHED on a later upsert', async () => {
     const { orders } = service([CLOSED_PORT_BROKER]);
-    const r = await orders.placeOrder(cmd('upsert-1'));
+    const r = await orders.placeOrder(cmd('upsert-1'), TEST_SERVICE);
     const row = publicationRowFor(orderPlacedEvent(r.order), env.resources.topics, 'RECONCILER');
     for (const status of ['PUBLISHED', 'DEAD_LETTER'] as const) {
       await env.resources.pg('event_publications').where({ event_id: r.eventId }).update({ status });

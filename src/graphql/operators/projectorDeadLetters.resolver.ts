@@ -36,10 +36,12 @@ export const ReasonEnum = enumOf<DeadLetterReason>([
   'INCONSISTENT_EVENT',
 ]);
 registerEnumType(ReasonEnum, { name: 'ProjectorDeadLetterReason', description: 'Why the projector mapping rejected a message.' });
-export const DeadLetterStatusEnum = enumOf<Status>(['DEAD', 'REPLAYED']);
+export const DeadLetterStatusEnum = enumOf<Status>(['DEAD', 'REPLAYED', 'DISCARDED']);
 registerEnumType(DeadLetterStatusEnum, {
   name: 'ProjectorDeadLetterStatus',
-  description: 'DEAD: not in the read model (the backlog). REPLAYED: a replay projected it.',
+  description:
+    'DEAD: not in the read model (the backlog; its scope reads STALE). REPLAYED: a replay projected it. ' +
+    'DISCARDED: an operator decided it is not an event to project (kept as the record of that decision).',
 });
 const ReplayOutcomeEnum = enumOf<ReplayedDeadLetter['outcome']>(['PROJECTED', 'REJECTED_AGAIN']);
 registerEnumType(ReplayOutcomeEnum, {
@@ -101,11 +103,11 @@ const isCursor = (v: unknown): v is { d: number; t: string; p: number; o: string
   );
 };
 
-function operations(ctx: GatewayContext): ProjectorDeadLetters {
+export function operations(ctx: GatewayContext): ProjectorDeadLetters {
   return requireService(ctx, 'reconciliation').projectorDeadLetters;
 }
 
-function keyOf(id: string): DeadLetterKey {
+export function keyOf(id: string): DeadLetterKey {
   const m = /^([A-Za-z0-9._-]{1,249})\/(\d{1,9})\/(\d{1,20})$/.exec(id);
   if (!m) throw new ValidationError('ids', 'ids must be projector dead-letter ids (<topic>/<partition>/<offset>)');
   return { topic: m[1]!, partition: Number(m[2]), offset: m[3]! };
@@ -119,7 +121,7 @@ function filterOf(f: ProjectorDeadLetterFilter | null | undefined): DeadLetterFi
   };
 }
 
-function view(d: DeadLetterSummary): ProjectorDeadLetterView {
+export function view(d: DeadLetterSummary): ProjectorDeadLetterView {
   return {
     id: `${d.sourceTopic}/${d.sourcePartition}/${d.sourceOffset}`,
     cursor: encodeCursor({ d: d.deadAtMs, t: d.sourceTopic, p: d.sourcePartition, o: d.sourceOffset }),

@@ -1,8 +1,11 @@
 // GraphQL of the orders write path: `placeOrder`. Amounts travel as the shared Decimal scalar (exact
 // strings); the payload says what happened to the order's event (`outcome`) in the words of the
-// kafka-first design, plus the cross-domain `publication` (eventId and state).
+// kafka-first design, plus the cross-domain `publication` (eventId and state). The caller's principal
+// goes to the service, which decides whose order it is; changedBy is shown to operators only.
 import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Resolver, registerEnumType } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
+import { mayOperate } from '../../auth/principal';
+import { principalOf } from '../auth';
 import type { GatewayContext } from '../context';
 import { Publication } from '../publication';
 import { DecimalScalar } from '../scalars';
@@ -46,14 +49,21 @@ export class OrderLineInput {
 
 @InputType({ description: 'An order to place.' })
 export class PlaceOrderInput {
-  @Field(() => String, { description: 'Up to 64 characters.' })
-  customerId!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Up to 64 characters. A customer may omit it (its token customer is used) and may name only itself (FORBIDDEN otherwise); ' +
+      'operators and services must give it.',
+  })
+  customerId?: string | null;
 
   @Field(() => String, { description: 'ISO 4217 code in upper case, e.g. "EUR".' })
   currency!: string;
 
   @Field(() => String, {
-    description: 'Chosen by the client (up to 128 characters). Retrying with the same key and content returns the first order.',
+    description:
+      'Chosen by the client (up to 128 characters), unique per caller: retrying with the same key and content returns the first ' +
+      'order; another caller using the same key places an order of its own.',
   })
   idempotencyKey!: string;
 
@@ -77,6 +87,12 @@ export class PlacedOrder {
   @Field(() => DecimalScalar, { description: 'Exact sum of quantity x unitPrice, 4 decimals.' }) total!: string;
   @Field(() => Int, { description: 'Units ordered (sum of the line quantities).' }) itemCount!: number;
   @Field(() => GraphQLDateTimeISO) createdAt!: Date;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Token subject that placed the order. Shown to operators only: null for every other role, and for orders placed before it was recorded.',
+  })
+  changedBy!: string | null;
 }
 
 @ObjectType({ description: 'The placed order and what happened to its OrderPlaced event.' })
@@ -87,23 +103,37 @@ export class PlaceOrderPayload {
   @Field(() => Publication, { nullable: true, description: 'The publication state now; null on a replay when no publication row exists.' })
   publication!: Publication | null;
   @Field(() => Boolean, { description: 'True when this request repeated an earlier one (same idempotency key).' }) replayed!: boolean;
+  @Field(() => String, {
+    description:
+      'Opaque token naming the order written (a replay: the first placement). Pass it in `consistency.atLeast` of a read, or ' +
+      'to writeVisible, to read your own write; valid for your own token subject only.',
+  })
+  consistencyToken!: string;
 }
 
 @Resolver()
 export class OrdersResolver {
-  @Authorized('write')
+  @Authorized('orders:write')
   @Mutation(() => PlaceOrderPayload, {
     description:
       'Places an order: one row in the orders store, then the OrderPlaced event is published by the orders strategy (kafka-first ' +
       'by default). Bounded response time: direct attempts stop at KAFKA_FIRST_DEADLINE_MS.',
   })
   async placeOrder(@Arg('input', () => PlaceOrderInput) input: PlaceOrderInput, @Ctx() ctx: GatewayContext): Promise<PlaceOrderPayload> {
-    const r: PlaceOrderResult = await requireService(ctx, 'orders').placeOrder({
-      customerId: input.customerId,
-      currency: input.currency,
-      idempotencyKey: input.idempotencyKey,
-      items: input.items.map((i) => ({ sku: i.sku, quantity: i.quantity, unitPrice: i.unitPrice })),
-    });
-    return { order: r.order, eventId: r.eventId, outcome: r.outcome, publication: r.publication, replayed: r.replayed };
+    const actor = principalOf(ctx);
+    const consistency = requireService(ctx, 'consistency'); // before writing: never a committed order with a failed answer
+    const r: PlaceOrderResult = await requireService(ctx, 'orders').placeOrder(
+      {
+        customerId: input.customerId ?? undefined,
+        currency: input.currency,
+        idempotencyKey: input.idempotencyKey,
+        items: input.items.map((i) => ({ sku: i.sku, quantity: i.quantity, unitPrice: i.unitPrice })),
+      },
+      actor,
+    );
+    const order = { ...r.order, changedBy: mayOperate(actor) ? r.order.changedBy : null };
+    // Orders are written once (version 1); a replay names the same order, so the same write.
+    const consistencyToken = consistency.tokenFor(actor, [{ domain: 'orders', aggregateId: r.order.orderId, version: 1 }]);
+    return { order, eventId: r.eventId, outcome: r.outcome, publication: r.publication, replayed: r.replayed, consistencyToken };
   }
 }

@@ -39,7 +39,11 @@ export class FitnessResultLookup {
   freshness!: Freshness;
 }
 
-@InputType({ description: 'Fields that never change across versions; all given fields must match.' })
+@InputType({
+  description:
+    "All given fields must match each result's latest version (schoolId is its current school: a correction may move it); " +
+    'results outside your scope are never returned.',
+})
 export class FitnessResultFilter {
   @Field(() => Int, { nullable: true }) detectId?: number | null;
   @Field(() => Int, { nullable: true }) projectId?: number | null;
@@ -73,11 +77,18 @@ export class FitnessReportGroup {
   @Field(() => DecimalScalar) p99!: string;
 }
 
-@ObjectType({ description: 'An analyst report over one campaign item.' })
+@ObjectType({ description: "A report over one campaign item, within the caller's report scope." })
 export class FitnessReport {
   @Field(() => Int) detectId!: number;
   @Field(() => Int) projectId!: number;
   @Field(() => FitnessReportGroupBy) groupBy!: FitnessGroupBy;
-  @Field(() => [FitnessReportGroup]) groups!: FitnessReportGroup[];
+  @Field(() => [FitnessReportGroup], { description: 'The groups shown: each has at least the minimum number of distinct students.' })
+  groups!: FitnessReportGroup[];
+  @Field(() => Int, {
+    description:
+      'Groups not shown because they have fewer distinct students than the minimum group size for your role ' +
+      '(REPORT_MIN_GROUP_SIZE for analysts; 0 for others, who see every group).',
+  })
+  suppressedGroups!: number;
   @Field(() => Freshness, { complexity: ONCE_PER_ANSWER, description: 'Scope: this detectId and projectId.' }) freshness!: Freshness;
 }

@@ -1,7 +1,9 @@
 // Fitness read queries: latest state only, each answer with its freshness marker. The marker's
 // inputs are read before the data (and markers are cached briefly), so a marker never claims more
-// than the data it accompanies shows.
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
+// than the data it accompanies shows. Every read is the caller's (loadersFor carries principalOf(ctx));
+// the read models apply the fitness policy: out-of-scope results are null or absent, never FORBIDDEN.
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Query, Resolver, Root } from 'type-graphql';
 import type { FitnessGroupBy } from '../../projections/read/sql/selectFitnessReport';
 import { ValidationError } from '../../shared/errors';
 import type { GatewayContext } from '../context';
@@ -16,7 +18,9 @@ import {
   FitnessResultView,
 } from './fitness.types';
 import { loadersFor } from './loaders';
+import { requireFitnessBound, selectsRows } from './listBounds';
 import { parseDataId } from '../../domains/fitness/decide';
+import { awaitConsistency, ConsistencyInput, withWrites } from './consistency.types';
 
 const STUDENT_RESULTS_DEFAULT = 20;
 const STUDENT_RESULTS_MAX = 100;
@@ -28,18 +32,24 @@ const defined = <T extends object>(o: T) =>
 
 @Resolver(() => FitnessResultView)
 export class FitnessQueriesResolver {
-  @Authorized('read')
+  @Authorized('fitness:read')
   @Query(() => FitnessResultLookup, {
     description: 'The latest state of one fitness result (null when deleted or not projected yet), with its freshness.',
   })
-  async fitnessResult(@Arg('dataId', () => ID) dataId: string, @Ctx() ctx: GatewayContext): Promise<FitnessResultLookup> {
+  async fitnessResult(
+    @Arg('dataId', () => ID) dataId: string,
+    @Ctx() ctx: GatewayContext,
+    @Arg('consistency', () => ConsistencyInput, { nullable: true, description: 'Wait for your own writes first (consistencyToken).' })
+    consistency?: ConsistencyInput | null,
+  ): Promise<FitnessResultLookup> {
     const id = parseDataId(dataId);
     const l = loadersFor(ctx);
-    const freshness = await l.fitnessFreshness.load(String(id));
+    const written = await awaitConsistency(ctx, consistency);
+    const freshness = withWrites(await l.fitnessFreshness.load(String(id)), written);
     return { dataId: String(id), result: await l.fitnessById.load(id), freshness };
   }
 
-  @Authorized('read')
+  @Authorized('fitness:read')
   @Query(() => FitnessResultConnection, { description: 'Latest fitness results matching the filter, in dataId order, keyset-paginated.' })
   async fitnessResults(
     @Arg('filter', () => FitnessResultFilter, { nullable: true }) filter: FitnessResultFilter | null,
@@ -47,14 +57,20 @@ export class FitnessQueriesResolver {
     first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() ctx: GatewayContext,
+    @Info() info: GraphQLResolveInfo,
+    @Arg('consistency', () => ConsistencyInput, { nullable: true, description: 'Wait for your own writes first (consistencyToken).' })
+    consistency?: ConsistencyInput | null,
   ): Promise<FitnessResultConnection> {
     const l = loadersFor(ctx);
     const n = pageSize(first, l.readModels.maxPageSize);
     const cursor = decodeCursor(after, isDataIdCursor);
     const f = defined({ ...(filter ?? {}) });
     for (const [field, v] of Object.entries(f)) if (v < 0) throw new ValidationError(field, `${field} must not be negative`);
-    const freshness = await l.readModels.freshness.forScope({ domain: 'fitness', dataEquals: f });
-    const page = await l.readModels.fitnessPage(f, n, cursor?.d);
+    const rows = selectsRows(info);
+    if (rows) requireFitnessBound(l.caller, f);
+    const written = await awaitConsistency(ctx, consistency);
+    const freshness = withWrites(await l.readModels.freshnessFor(l.caller, 'read', { domain: 'fitness', dataEquals: f }), written);
+    const page = rows ? await l.readModels.fitnessPage(l.caller, f, n, cursor?.d) : { nodes: [], hasNextPage: false };
     for (const v of page.nodes) l.fitnessById.prime(Number(v.dataId), v);
     // Object.assign, not a spread: the connection's edges and pageInfo are getters, computed only when asked for.
     return Object.assign(
@@ -63,25 +79,31 @@ export class FitnessQueriesResolver {
     );
   }
 
-  @Authorized('report')
+  @Authorized('fitness:report')
   @Query(() => FitnessReport, {
     description:
-      'Analyst report over one campaign item: count, min, max, average and percentiles per school or grade, over the latest non-deleted results.',
+      'Report over one campaign item: count, min, max, average and percentiles per school or grade, over the latest non-deleted ' +
+      "results in the caller's report scope; groups with too few students are suppressed (counted in suppressedGroups).",
   })
   async fitnessReport(
     @Arg('detectId', () => Int) detectId: number,
     @Arg('projectId', () => Int) projectId: number,
     @Arg('groupBy', () => FitnessReportGroupBy) groupBy: FitnessGroupBy,
     @Ctx() ctx: GatewayContext,
+    @Arg('consistency', () => ConsistencyInput, { nullable: true, description: 'Wait for your own writes first (consistencyToken).' })
+    consistency?: ConsistencyInput | null,
   ): Promise<FitnessReport> {
     if (detectId < 0 || projectId < 0) throw new ValidationError(detectId < 0 ? 'detectId' : 'projectId', 'ids are not negative');
     const l = loadersFor(ctx);
-    const freshness = await l.readModels.freshness.forScope({ domain: 'fitness', dataEquals: { detectId, projectId } });
-    return { detectId, projectId, groupBy, groups: await l.readModels.fitnessReport(detectId, projectId, groupBy), freshness };
+    const written = await awaitConsistency(ctx, consistency);
+    const scope = { domain: 'fitness' as const, dataEquals: { detectId, projectId } };
+    const freshness = withWrites(await l.readModels.freshnessFor(l.caller, 'report', scope), written);
+    const report = await l.readModels.fitnessReport(l.caller, { detectId, projectId, groupBy });
+    return { detectId, projectId, groupBy, ...report, freshness };
   }
 
   @FieldResolver(() => [FitnessResultView], {
-    description: "The same student's latest results in the same campaign (batched across the whole response).",
+    description: "The same student's latest results in the same campaign that the caller may see (batched across the whole response).",
     complexity: ({ args, childComplexity }) =>
       1 + childComplexity * Math.min(Math.max(Number(args.first ?? STUDENT_RESULTS_DEFAULT), 1), STUDENT_RESULTS_MAX),
   })

@@ -32,6 +32,7 @@ export const FreshnessReason: Record<Reason, Reason> = {
   PROJECTOR_STALLED: 'PROJECTOR_STALLED',
   STATE_UNKNOWN: 'STATE_UNKNOWN',
   EVENTS_EXPIRED: 'EVENTS_EXPIRED',
+  PROJECTOR_DEAD_LETTERED: 'PROJECTOR_DEAD_LETTERED',
 };
 registerEnumType(FreshnessReason, {
   name: 'FreshnessReason',
@@ -48,6 +49,9 @@ registerEnumType(FreshnessReason, {
       description:
         'STALE: events of the domain expired on Kafka (retention) before the projector applied them;\n' +
         'stays until a reconciliation covering their time window is CLEAN.',
+    },
+    PROJECTOR_DEAD_LETTERED: {
+      description: 'STALE: the projector dead-lettered an event in scope (for a consistent read: a write its token names).',
     },
   },
 });

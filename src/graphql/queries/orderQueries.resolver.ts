@@ -1,5 +1,8 @@
 // Order read queries: latest state only, each answer with its freshness marker (read before the data).
-import { Arg, Authorized, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+// Every read is the caller's (loadersFor carries principalOf(ctx)); the read models apply the orders
+// policy: a customer's lookup of another customer's order is null, its pages hold only its own orders.
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, ID, Info, Int, Query, Resolver } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import type { OrderGroupBy } from '../../projections/read/sql/selectOrderReport';
 import { ValidationError } from '../../shared/errors';
@@ -7,6 +10,8 @@ import type { GatewayContext } from '../context';
 import { toConnection } from '../connection';
 import { decodeCursor, encodeCursor, pageSize } from '../../shared/cursor';
 import { loadersFor } from './loaders';
+import { awaitConsistency, ConsistencyInput, withWrites } from './consistency.types';
+import { orderFilterStrings, requireOrderBound, selectsRows } from './listBounds';
 import { OrderConnection, OrderFilter, OrderLookup, OrderReport, OrderReportGroupBy } from './orders.types';
 
 const MAX_REPORT_DAYS = 3660;
@@ -28,16 +33,22 @@ function window(from: Date | null | undefined, to: Date | null | undefined): voi
 
 @Resolver()
 export class OrderQueriesResolver {
-  @Authorized('read')
+  @Authorized('orders:read')
   @Query(() => OrderLookup, { description: 'The latest state of one order (null when not projected yet), with its freshness.' })
-  async order(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: GatewayContext): Promise<OrderLookup> {
+  async order(
+    @Arg('orderId', () => ID) orderId: string,
+    @Ctx() ctx: GatewayContext,
+    @Arg('consistency', () => ConsistencyInput, { nullable: true, description: 'Wait for your own writes first (consistencyToken).' })
+    consistency?: ConsistencyInput | null,
+  ): Promise<OrderLookup> {
     const id = orderIdArg(orderId);
     const l = loadersFor(ctx);
-    const freshness = await l.orderFreshness.load(id);
+    const written = await awaitConsistency(ctx, consistency);
+    const freshness = withWrites(await l.orderFreshness.load(id), written);
     return { orderId: id, order: await l.orderById.load(id), freshness };
   }
 
-  @Authorized('read')
+  @Authorized('orders:read')
   @Query(() => OrderConnection, { description: 'Latest orders matching the filter, newest first, keyset-paginated.' })
   async orders(
     @Arg('filter', () => OrderFilter, { nullable: true }) filter: OrderFilter | null,
@@ -45,13 +56,20 @@ export class OrderQueriesResolver {
     first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() ctx: GatewayContext,
+    @Info() info: GraphQLResolveInfo,
+    @Arg('consistency', () => ConsistencyInput, { nullable: true, description: 'Wait for your own writes first (consistencyToken).' })
+    consistency?: ConsistencyInput | null,
   ): Promise<OrderConnection> {
     const l = loadersFor(ctx);
     const n = pageSize(first, l.readModels.maxPageSize);
     const cursor = decodeCursor(after, isOrderCursor);
     const f = filter ?? {};
     window(f.from, f.to);
-    const freshness = await l.readModels.freshness.forScope({
+    orderFilterStrings(f);
+    const rows = selectsRows(info);
+    if (rows) requireOrderBound(l.caller, f, l.readModels.maxListWindowDays);
+    const written = await awaitConsistency(ctx, consistency);
+    const marker = await l.readModels.freshnessFor(l.caller, 'read', {
       domain: 'orders',
       dataEquals: {
         ...(f.customerId != null ? { customerId: f.customerId } : {}),
@@ -60,32 +78,44 @@ export class OrderQueriesResolver {
       ...(f.from ? { createdFrom: f.from } : {}),
       ...(f.to ? { createdTo: f.to } : {}),
     });
-    const page = await l.readModels.ordersPage(
-      { customerId: f.customerId ?? undefined, currency: f.currency ?? undefined, from: f.from ?? undefined, to: f.to ?? undefined },
-      n,
-      cursor && { createdAtMs: cursor.c, orderId: cursor.o },
-    );
+    const freshness = withWrites(marker, written);
+    const page = rows
+      ? await l.readModels.ordersPage(
+          l.caller,
+          { customerId: f.customerId ?? undefined, currency: f.currency ?? undefined, from: f.from ?? undefined, to: f.to ?? undefined },
+          n,
+          cursor && { createdAtMs: cursor.c, orderId: cursor.o },
+        )
+      : { nodes: [], hasNextPage: false };
     for (const v of page.nodes) l.orderById.prime(v.orderId, v);
     const cursorOf = (v: (typeof page.nodes)[number]) => encodeCursor({ c: v.createdAt.getTime(), o: v.orderId });
     return Object.assign(toConnection(page.nodes, cursorOf, { hasNextPage: page.hasNextPage, after }), { freshness });
   }
 
-  @Authorized('report')
+  @Authorized('orders:report')
   @Query(() => OrderReport, {
-    description: 'Analyst report over orders created in [from, to): counts, units and exact totals per day (and currency) or per currency.',
+    description:
+      'Report over orders created in [from, to): counts, units and exact totals per day (and currency) or per currency; groups ' +
+      'with too few customers are suppressed (counted in suppressedGroups).',
   })
   async orderReport(
     @Arg('from', () => GraphQLDateTimeISO) from: Date,
     @Arg('to', () => GraphQLDateTimeISO) to: Date,
     @Arg('groupBy', () => OrderReportGroupBy) groupBy: OrderGroupBy,
     @Ctx() ctx: GatewayContext,
+    @Arg('consistency', () => ConsistencyInput, { nullable: true, description: 'Wait for your own writes first (consistencyToken).' })
+    consistency?: ConsistencyInput | null,
   ): Promise<OrderReport> {
     window(from, to);
     if (!to || to.getTime() - from.getTime() > MAX_REPORT_DAYS * 86400000)
       throw new ValidationError('to', `a report covers at most ${MAX_REPORT_DAYS} days`);
     if (from.getTime() < 0) throw new ValidationError('from', 'from must not be before 1970');
     const l = loadersFor(ctx);
-    const freshness = await l.readModels.freshness.forScope({ domain: 'orders', createdFrom: from, createdTo: to });
-    return { from, to, groupBy, groups: await l.readModels.orderReport(from, to, groupBy), freshness };
+    const written = await awaitConsistency(ctx, consistency);
+    const freshness = withWrites(
+      await l.readModels.freshnessFor(l.caller, 'report', { domain: 'orders', createdFrom: from, createdTo: to }),
+      written,
+    );
+    return { from, to, groupBy, ...(await l.readModels.orderReport(l.caller, { from, to, groupBy })), freshness };
   }
 }

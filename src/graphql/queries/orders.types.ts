@@ -70,11 +70,18 @@ export class OrderReportGroup {
   @Field(() => DecimalScalar, { description: 'Exact mean order total, 4 decimals.' }) averageTotal!: string;
 }
 
-@ObjectType({ description: 'An analyst report over orders created in [from, to).' })
+@ObjectType({ description: "A report over orders created in [from, to), within the caller's report scope." })
 export class OrderReport {
   @Field(() => GraphQLDateTimeISO) from!: Date;
   @Field(() => GraphQLDateTimeISO) to!: Date;
   @Field(() => OrderReportGroupBy) groupBy!: OrderGroupBy;
-  @Field(() => [OrderReportGroup]) groups!: OrderReportGroup[];
+  @Field(() => [OrderReportGroup], { description: 'The groups shown: each has at least the minimum number of distinct customers.' })
+  groups!: OrderReportGroup[];
+  @Field(() => Int, {
+    description:
+      'Groups not shown because they have fewer distinct customers than the minimum group size for your role ' +
+      '(REPORT_MIN_GROUP_SIZE for analysts; 0 for others, who see every group).',
+  })
+  suppressedGroups!: number;
   @Field(() => Freshness, { complexity: ONCE_PER_ANSWER, description: 'Scope: orders created in the window.' }) freshness!: Freshness;
 }

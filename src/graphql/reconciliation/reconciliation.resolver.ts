@@ -7,7 +7,8 @@ import type { Domain } from '../../publication/event';
 import type { DiscrepancyRecord, RebuildRecord, RepairRecord, RunRecord } from '../../reconciliation/ledger/records';
 import type { ReconcileLevel, SourceRevision } from '../../reconciliation/model';
 import { AFTER, afterOf, idCursor, page } from './paging';
-import { campaignScope, orderWindowScope, type Scope } from '../../reconciliation/scope';
+import { campaignScope, orderWindowScope, scopeKey, type Scope } from '../../reconciliation/scope';
+import { oneAtATime } from './oneAtATime';
 import type { ReconciliationService } from '../../reconciliation/service';
 import { ValidationError } from '../../shared/errors';
 import type { GatewayContext } from '../context';
@@ -92,7 +93,8 @@ export class ReconciliationResolver {
   @Mutation(() => ReconcilePayload, {
     description:
       'Operator only. Compares one scope of the authoritative stores with its projection at a level; stores ' +
-      'what it finds. CATCHING_UP / SCOPE_CHANGED mean normal delay.',
+      'what it finds. Aggregates edited during the run are judged at one source snapshot and counted as ' +
+      'excluded when they changed after it or are in flight. CATCHING_UP / SCOPE_CHANGED mean normal delay.',
   })
   async reconcile(
     @Ctx() ctx: GatewayContext,
@@ -101,7 +103,8 @@ export class ReconciliationResolver {
     @Arg('escalate', () => Boolean, { defaultValue: true, description: 'When logical counts differ, go on to IDS to classify.' })
     escalate: boolean,
   ): Promise<ReconcilePayload> {
-    const r = await service(ctx).reconcile(toScope(scope), level, { escalate, requestedBy: who(ctx) });
+    const s = toScope(scope);
+    const r = await oneAtATime('reconciliation', scopeKey(s), () => service(ctx).reconcile(s, level, { escalate, requestedBy: who(ctx) }));
     return { run: runView(r.run), discrepancies: r.discrepancies.map(discrepancyView) };
   }
 
@@ -164,7 +167,8 @@ export class ReconciliationResolver {
   ): Promise<ProjectionRebuildView> {
     const s = toScope(scope);
     if (s.domain !== domain) throw new ValidationError('scope', `the scope is not a ${domain} scope`);
-    return rebuildView(await service(ctx).rebuild(s, who(ctx), text('reason', reason, 250) ?? 'operator request'));
+    const why = text('reason', reason, 250) ?? 'operator request';
+    return rebuildView(await oneAtATime('rebuild', scopeKey(s), () => service(ctx).rebuild(s, who(ctx), why)));
   }
 
   @Authorized('operate')

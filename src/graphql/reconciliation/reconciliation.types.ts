@@ -76,6 +76,18 @@ export class ReconciliationRunView {
   @Field(() => Int) bucketsCompared!: number;
   @Field(() => Int) bucketsMismatched!: number;
   @Field(() => Int) discrepanciesFound!: number;
+  @Field(() => Int, {
+    description:
+      'Aggregates this run left out because they changed after its source snapshot (the projection already ' +
+      'holds a newer version the source confirms); the next run of the scope judges them. 0 for COUNTS.',
+  })
+  excludedChangedAfterSnapshot!: number;
+  @Field(() => Int, {
+    description:
+      'Aggregates this run left out as in flight: the projection is behind the snapshot and the newer version ' +
+      'is still being published or younger than the grace period; the next run of the scope judges them.',
+  })
+  excludedInFlight!: number;
   @Field(() => String) requestedBy!: string;
   @Field(() => GraphQLDateTimeISO) startedAt!: Date;
   @Field(() => GraphQLDateTimeISO, { nullable: true }) finishedAt!: Date | null;

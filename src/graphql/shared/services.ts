@@ -15,6 +15,7 @@ const WHAT: Record<Optional, string> = {
   readModels: 'read models are',
   reconciliation: 'reconciliation is',
   migrationStatus: 'migration status is',
+  consistency: 'consistent reads are',
 };
 
 export function requireService<K extends Optional>(ctx: Pick<GatewayContext, 'services'>, name: K): NonNullable<GatewayServices[K]> {

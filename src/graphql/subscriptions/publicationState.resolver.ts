@@ -1,9 +1,10 @@
 // `publicationStateChanged`: operators watch publications move (outbox NEW → PROCESSING → SENT /
 // FAILED → PARKED → replayed; kafka-first PUBLISHED_DIRECT, NOT_PUBLISHED, PUBLISHED, DEAD_LETTER,
-// FALLBACK_STORE_FAILED; PROJECTION_APPLIED once ClickHouse has it), from any process, live.
+// FALLBACK_STORE_FAILED; PROJECTION_APPLIED once ClickHouse has it, PROJECTION_DEAD_LETTERED when the
+// projector dead-letters it), from any process, live.
 import { Arg, Authorized, Field, Int, ObjectType, Resolver, Root, Subscription, registerEnumType } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
-import { mayAccess } from '../../auth/principal';
+import { mayOperate } from '../../auth/principal';
 import { AuthError } from '../../auth/tokens';
 import type { Domain } from '../../publication/event';
 import type { ObservedState, StateChange } from '../../publication/stateChanges/stateChange';
@@ -13,10 +14,16 @@ import { requireService } from '../shared/services';
 import { DOMAIN_VALUES } from '../shared/enums';
 import { PublicationStateEnum } from '../publication';
 
-const OBSERVED: Record<ObservedState, ObservedState> = { ...PublicationStateEnum, PROJECTION_APPLIED: 'PROJECTION_APPLIED' };
+const OBSERVED: Record<ObservedState, ObservedState> = {
+  ...PublicationStateEnum,
+  PROJECTION_APPLIED: 'PROJECTION_APPLIED',
+  PROJECTION_DEAD_LETTERED: 'PROJECTION_DEAD_LETTERED',
+};
 registerEnumType(OBSERVED, {
   name: 'ObservedPublicationState',
-  description: 'A publication state, or PROJECTION_APPLIED once the read model holds the event.',
+  description:
+    'A publication state, PROJECTION_APPLIED once the read model holds the event,\n' +
+    'or PROJECTION_DEAD_LETTERED when the projector sent it to the dead-letter topic (not applied until an operator replays it).',
 });
 
 @ObjectType({ description: 'One transition of one publication.' })
@@ -46,7 +53,7 @@ export class PublicationStateResolver {
       const ctx = context as GatewayContext;
       const a = args as Args;
       if (!ctx.auth.principal) throw new AuthError('UNAUTHENTICATED', 'authentication required');
-      if (!mayAccess(ctx.auth.principal, 'operate')) throw new AuthError('FORBIDDEN', 'not allowed for your role');
+      if (!mayOperate(ctx.auth.principal)) throw new AuthError('FORBIDDEN', 'not allowed for your role');
       const stateChanges = requireService(ctx, 'stateChanges');
       if (a.aggregateId && a.aggregateId.length > 128)
         throw new TidemarkError('VALIDATION_FAILED', 'aggregateId is too long', { details: { field: 'aggregateId' } });

@@ -1,9 +1,11 @@
-// MySQL/MariaDB adapter: one knex pool per fitness shard. DECIMAL columns come back as strings so
-// results stay exact decimals end to end; every connection runs in UTC and at READ COMMITTED.
+// MySQL/MariaDB adapter: one knex pool per fitness shard, on the shard's own server (shardTargets.ts).
+// DECIMAL columns come back as strings so results stay exact decimals end to end; every connection
+// runs in UTC and at READ COMMITTED.
 import knex, { type Knex } from 'knex';
 import type { Settings } from '../../config/settings';
 import { knexLog } from '../sql/knexLog';
 import { mysqlSsl } from '../tls';
+import { onServer, shardTargets, type ShardTargetSettings } from './shardTargets';
 
 export interface MysqlShard {
   index: number;
@@ -24,6 +26,8 @@ export function mysqlKnex(s: MysqlConnectionSettings, database?: string, poolMax
   return knex({
     client: 'mysql2',
     log: knexLog,
+    // An error's message carries the SQL with placeholders, never the bound values (results, ids).
+    compileSqlOnError: false,
     connection: {
       host: s.mysqlHost,
       port: s.mysqlPort,
@@ -58,8 +62,15 @@ export function mysqlKnex(s: MysqlConnectionSettings, database?: string, poolMax
   });
 }
 
-export function fromMysqlShards(s: MysqlConnectionSettings & Pick<Settings, 'fitnessShardDatabases'>): MysqlShards {
-  const shards = s.fitnessShardDatabases.map((database, index) => ({ index, database, db: mysqlKnex(s, database) }));
+/** A knex on one shard's database, on its server (tests and tools that need a connection of their own). */
+export function shardKnex(s: MysqlConnectionSettings & ShardTargetSettings, index: number, poolMax = s.dbPoolMax): Knex {
+  const t = shardTargets(s)[index];
+  if (!t) throw new RangeError(`no fitness shard ${index} (configured: ${s.fitnessShardDatabases.length})`);
+  return mysqlKnex(onServer(s, t), t.database, poolMax);
+}
+
+export function fromMysqlShards(s: MysqlConnectionSettings & ShardTargetSettings): MysqlShards {
+  const shards = shardTargets(s).map((t) => ({ index: t.index, database: t.database, db: mysqlKnex(onServer(s, t), t.database) }));
   return {
     shards,
     shard(index) {

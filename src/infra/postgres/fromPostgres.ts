@@ -12,6 +12,8 @@ export function postgresKnex(s: PostgresConnectionSettings, database: string, po
   return knex({
     client: 'pg',
     log: knexLog,
+    // An error's message carries the SQL with placeholders, never the bound values (results, ids).
+    compileSqlOnError: false,
     connection: {
       host: s.pgHost,
       port: s.pgPort,

@@ -6,6 +6,8 @@
 //                or events of the domain expired on Kafka before the projector applied them and no
 //                reconciliation of their window has come out CLEAN yet (EVENTS_EXPIRED),
 //                or a publication in scope is PARKED / DEAD_LETTER (PARKED_OR_DEAD_LETTERED),
+//                or the projector dead-lettered an event in scope, or one it cannot attribute to any
+//                scope, and nobody replayed it yet (PROJECTOR_DEAD_LETTERED),
 //                or the oldest pending publication in scope is older than staleAfterMs (PENDING_TOO_OLD),
 //                or a message published more than staleAfterMs ago is still unapplied (PROJECTOR_STALLED);
 //   CATCHING_UP  else if a publication in scope is pending (PENDING_PUBLICATIONS: NEW, PROCESSING,
@@ -27,7 +29,8 @@ export type FreshnessReason =
   | 'PENDING_TOO_OLD'
   | 'PROJECTOR_STALLED'
   | 'STATE_UNKNOWN'
-  | 'EVENTS_EXPIRED';
+  | 'EVENTS_EXPIRED'
+  | 'PROJECTOR_DEAD_LETTERED';
 
 /** Publications in scope that are not yet on Kafka, from the authoritative stores. */
 export interface PendingSummary {
@@ -58,6 +61,8 @@ export interface FreshnessInputs {
   staleAfterMs: number;
   pending: Known<PendingSummary>;
   progress: Known<PartitionProgress[]>;
+  /** Unresolved projector dead letters in scope, and those that could be anyone's (deadLetterScope.ts). */
+  deadLetters?: { inScope: number; unattributable: number };
 }
 
 export interface Freshness {
@@ -125,6 +130,15 @@ export function decideFreshness(i: FreshnessInputs): Freshness {
       'STALE',
       'PARKED_OR_DEAD_LETTERED',
       `${pending.stuck} publication(s) in scope are parked or dead-lettered and need an operator`,
+    );
+  const dead = i.deadLetters ?? { inScope: 0, unattributable: 0 };
+  if (dead.inScope + dead.unattributable > 0)
+    return verdict(
+      'STALE',
+      'PROJECTOR_DEAD_LETTERED',
+      dead.inScope > 0
+        ? `the projector dead-lettered ${dead.inScope} event(s) in scope; they stay unapplied until an operator replays them`
+        : 'the projector dead-lettered event(s) it cannot attribute to a scope; every read of the domain is STALE until they are replayed',
     );
   const oldestAge = pending.oldestAtMs === null ? 0 : i.asOfMs - pending.oldestAtMs;
   if (pending.pending > 0 && oldestAge > i.staleAfterMs)

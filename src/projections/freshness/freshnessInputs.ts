@@ -6,11 +6,11 @@ import type { Resources } from '../../app/resources';
 import type { Settings } from '../../config/settings';
 import { projectorGroupId } from '../projectorGroup';
 import { fromPublicationStores, type PendingPublications } from './pendingPublications';
-import { fromKafkaAndCheckpoints, type ProjectionProgressSource } from './projectionProgress';
+import { fromKafkaAndCheckpoints, type ProjectionProgressSource, type ProjectorStateSource } from './projectionProgress';
 
 export interface FreshnessInputs {
   pending: PendingPublications;
-  progress: ProjectionProgressSource;
+  progress: ProjectionProgressSource & ProjectorStateSource;
 }
 
 export function freshnessInputsFrom(
@@ -22,7 +22,8 @@ export function freshnessInputsFrom(
     pending: fromPublicationStores({ shards: r.mysql, pg: r.pg, onError: o.onError, timeoutMs: o.timeoutMs }),
     progress: fromKafkaAndCheckpoints({
       kafka: r.kafka,
-      clickhouse: r.clickhouse,
+      // Checkpoints are reads: as the read-only user where one is configured (CLICKHOUSE_READ_USER).
+      clickhouse: r.clickhouseReads,
       database: s.clickhouseDatabase,
       topics: r.topics,
       consumer: projectorGroupId(s),

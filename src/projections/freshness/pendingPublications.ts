@@ -15,8 +15,17 @@ import { OperationTimeoutError, withTimeout } from '../../shared/timeout';
 
 export interface PendingPublications {
   summarize(scope: PendingScope): Promise<Known<PendingSummary>>;
-  /** Per aggregate id (ids without pending rows map to an empty summary). */
-  byAggregate(domain: Domain, ids: string[]): Promise<Known<Map<string, PendingSummary>>>;
+  /**
+   * Per aggregate id (ids without pending rows map to an empty summary). Only rows in `scope` count
+   * (its membership: the caller's scope), so an aggregate the caller may not see reads as one with
+   * nothing pending, exactly like an id that does not exist.
+   */
+  byAggregate(scope: PendingScope, ids: string[]): Promise<Known<Map<string, PendingSummary>>>;
+  /**
+   * Every aggregate of `scope` with a publication still on its way to Kafka (PARKED / DEAD_LETTER are
+   * not on their way: they need an operator). A reconciliation takes these as in flight.
+   */
+  pendingAggregates(scope: PendingScope): Promise<Known<Set<string>>>;
 }
 
 interface Store {
@@ -38,7 +47,7 @@ function fold(rows: PendingCountRow[]): PendingSummary {
 const readWithin = <T>(p: Promise<T>, ms: number): Promise<T> =>
   withTimeout(p, ms, () => new OperationTimeoutError('pending publications read', ms, 'STORE_UNAVAILABLE'));
 
-async function both(store: Store, scope: PendingScope, ids?: string[]): Promise<PendingCountRow[]> {
+async function both(store: Store, scope: PendingScope, ids?: string[] | 'each'): Promise<PendingCountRow[]> {
   const [a, b] = await Promise.all([countPendingOutboxEvents(store.db, scope, ids), countPendingEventPublications(store.db, scope, ids)]);
   return [...a, ...b];
 }
@@ -53,7 +62,7 @@ export function fromPublicationStores(d: {
   const shardStores: Store[] = d.shards.shards.map((s) => ({ name: `mysql shard ${s.index}`, db: s.db }));
   const storesOf = (domain: Domain): Store[] => (domain === 'fitness' ? shardStores : [{ name: 'postgres', db: d.pg }]);
 
-  async function ask(jobs: { store: Store; ids?: string[] }[], scope: PendingScope): Promise<Known<PendingCountRow[]>> {
+  async function ask(jobs: { store: Store; ids?: string[] | 'each' }[], scope: PendingScope): Promise<Known<PendingCountRow[]>> {
     const results = await Promise.allSettled(jobs.map((j) => readWithin(both(j.store, scope, j.ids), timeoutMs)));
     const unavailable: string[] = [];
     const rows: PendingCountRow[] = [];
@@ -75,7 +84,8 @@ export function fromPublicationStores(d: {
       );
       return r.ok ? { ok: true, value: fold(r.value) } : r;
     },
-    async byAggregate(domain, ids) {
+    async byAggregate(scope, ids) {
+      const domain = scope.domain;
       const unique = [...new Set(ids)];
       let jobs: { store: Store; ids: string[] }[];
       if (domain === 'fitness') {
@@ -88,7 +98,7 @@ export function fromPublicationStores(d: {
         }
         jobs = [...perShard].map(([shard, list]) => ({ store: shardStores[shard]!, ids: list }));
       } else jobs = unique.length ? [{ store: storesOf(domain)[0]!, ids: unique }] : [];
-      const r = await ask(jobs, { domain });
+      const r = await ask(jobs, scope);
       if (!r.ok) return r;
       const out = new Map(unique.map((id) => [id, emptyPending()]));
       for (const row of r.value) {
@@ -96,6 +106,17 @@ export function fromPublicationStores(d: {
         out.set(row.aggregateId, mergePending(out.get(row.aggregateId)!, fold([row])));
       }
       return { ok: true, value: out };
+    },
+    async pendingAggregates(scope) {
+      const r = await ask(
+        storesOf(scope.domain).map((store) => ({ store, ids: 'each' as const })),
+        scope,
+      );
+      if (!r.ok) return r;
+      return {
+        ok: true,
+        value: new Set(r.value.filter((row) => !STUCK.has(row.status) && row.aggregateId).map((row) => String(row.aggregateId))),
+      };
     },
   };
 }

@@ -1,25 +1,20 @@
 // Port: how far the projector is, per partition of a domain's topic. Adapter: the log end offsets
-// from Kafka (admin ListOffsets, the broker's persisted state) against the applied positions the
-// projector persisted in ClickHouse (projection_checkpoints), both readable from any gateway, and the
-// offsets that expired unapplied and are not reconciled yet (projection_expired_offsets).
-// Stalled partitions are found with Kafka's timestamp index: if the first offset published at or
-// after (now - staleAfter) lies beyond the applied position, an older message is still unapplied.
-// That lookup only runs when some partition is behind.
+// from Kafka (admin ListOffsets, the broker's persisted state) against what the projector persisted in
+// ClickHouse (appliedSnapshot.ts: the checkpoints first, then the expired offsets not yet reconciled
+// and the unresolved dead letters), both readable from any gateway. The freshness service asks the
+// pieces separately (ProjectorStateSource), in the order its rule needs; `progress` composes them for
+// callers that want one answer now. Stalled partitions are found with Kafka's timestamp index: if the
+// first offset published at or after (now - staleAfter) lies beyond the applied position, an older
+// message is still unapplied. That lookup only runs when some partition is behind.
 import type { Admin, Kafka } from 'kafkajs';
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
 import type { Topics } from '../../infra/kafka/fromKafka';
 import type { Domain } from '../../publication/event';
 import type { Known, PartitionProgress } from './decideFreshness';
-import { readCheckpoints, type AppliedPosition } from './sql/readCheckpoints';
-import { openExpiredByPartition } from '../sql/readExpiredOffsets';
+import { readCheckpoints } from './sql/readCheckpoints';
+import { readAppliedSnapshot, type AppliedSnapshot } from './appliedSnapshot';
+import { partitionProgress, type LogOffsets } from './partitionProgress';
 import { OperationTimeoutError, withTimeout } from '../../shared/timeout';
-
-/** One partition's offsets on Kafka: the log start (older messages expired) and the log end. */
-export interface LogOffsets {
-  partition: number;
-  low: bigint;
-  high: bigint;
-}
 
 export interface ProjectionProgressSource {
   progress(domain: Domain, asOfMs: number): Promise<Known<PartitionProgress[]>>;
@@ -27,6 +22,17 @@ export interface ProjectionProgressSource {
   logOffsets(domain: Domain): Promise<LogOffsets[]>;
   /** The projector's checkpointed next offset per partition (throws if ClickHouse is unavailable). */
   appliedOffsets(domain: Domain): Promise<Map<number, bigint>>;
+  close(): Promise<void>;
+}
+
+/** The pieces of projector progress, read separately (each throws when its store is unavailable). */
+export interface ProjectorStateSource {
+  /** logOffsets that also reports a failure (onError), as every piece here does. */
+  logEnds(domain: Domain): Promise<LogOffsets[]>;
+  /** Checkpoints, then expired ranges and unresolved dead letters (ClickHouse). */
+  applied(domain: Domain): Promise<AppliedSnapshot>;
+  /** Per partition, the first offset published at or after `atMs` (Kafka's timestamp index). */
+  offsetsAt(domain: Domain, atMs: number): Promise<Map<number, bigint>>;
   close(): Promise<void>;
 }
 
@@ -46,7 +52,7 @@ export interface ProjectionProgressDeps {
 const readWithin = <T>(p: Promise<T>, ms: number): Promise<T> =>
   withTimeout(p, ms, () => new OperationTimeoutError('projection progress read', ms, 'STORE_UNAVAILABLE'));
 
-export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionProgressSource {
+export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionProgressSource & ProjectorStateSource {
   const timeoutMs = d.timeoutMs ?? 2000;
   let admin: Admin | undefined;
   let connecting: Promise<Admin> | undefined;
@@ -78,7 +84,13 @@ export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionPr
   }
 
   const topicOf = (domain: Domain) => (domain === 'fitness' ? d.topics.fitnessResults : d.topics.orders);
-  return {
+  /** The pieces report their store's failure (onError) and rethrow. */
+  const reported = <T>(store: string, p: Promise<T>): Promise<T> =>
+    p.catch((err: unknown) => {
+      d.onError?.(store, err);
+      throw err;
+    });
+  const source: ProjectionProgressSource & ProjectorStateSource = {
     async logOffsets(domain) {
       const ends = await readWithin(
         withAdmin((a) => a.fetchTopicOffsets(topicOf(domain))),
@@ -90,64 +102,33 @@ export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionPr
       const applied = await readWithin(readCheckpoints(d.clickhouse, d.database, d.consumer, topicOf(domain)), timeoutMs);
       return new Map(applied.map((p) => [p.partition, p.nextOffset]));
     },
-    async progress(domain, asOfMs) {
-      const topic = topicOf(domain);
-      const [ends, applied, expired] = await Promise.allSettled([
+    applied: (domain) =>
+      reported('clickhouse', readWithin(readAppliedSnapshot(d.clickhouse, d.database, d.consumer, topicOf(domain), domain), timeoutMs)),
+    logEnds: (domain) => reported('kafka', source.logOffsets(domain)),
+    async offsetsAt(domain, atMs) {
+      const byTime = await reported(
+        'kafka',
         readWithin(
-          withAdmin((a) => a.fetchTopicOffsets(topic)),
+          withAdmin((a) => a.fetchTopicOffsetsByTimestamp(topicOf(domain), atMs)),
           timeoutMs,
         ),
-        readWithin(readCheckpoints(d.clickhouse, d.database, d.consumer, topic), timeoutMs),
-        readWithin(openExpiredByPartition(d.clickhouse, d.database, d.consumer, topic), timeoutMs),
-      ]);
+      );
+      return new Map(byTime.map((o) => [o.partition, BigInt(o.offset)]));
+    },
+    async progress(domain, asOfMs) {
+      const [ends, applied] = await Promise.allSettled([source.logEnds(domain), source.applied(domain)]);
       const unavailable: string[] = [];
-      if (ends.status === 'rejected') {
-        unavailable.push('kafka');
-        d.onError?.('kafka', ends.reason);
+      if (ends.status === 'rejected') unavailable.push('kafka');
+      if (applied.status === 'rejected') unavailable.push('clickhouse');
+      if (ends.status === 'rejected' || applied.status === 'rejected') return { ok: false, unavailable };
+      const progress = partitionProgress({ ends: ends.value, applied: applied.value, stallOffsets: new Map() });
+      if (!progress.some((p) => p.behind > 0)) return { ok: true, value: progress };
+      try {
+        const stallOffsets = await source.offsetsAt(domain, asOfMs - d.staleAfterMs);
+        return { ok: true, value: partitionProgress({ ends: ends.value, applied: applied.value, stallOffsets }) };
+      } catch {
+        return { ok: false, unavailable: ['kafka'] };
       }
-      const chFailure = applied.status === 'rejected' ? applied.reason : expired.status === 'rejected' ? expired.reason : undefined;
-      if (chFailure !== undefined) {
-        unavailable.push('clickhouse');
-        d.onError?.('clickhouse', chFailure);
-      }
-      if (ends.status === 'rejected' || applied.status === 'rejected' || expired.status === 'rejected') return { ok: false, unavailable };
-
-      const byPartition = new Map<number, AppliedPosition>(applied.value.map((p) => [p.partition, p]));
-      const positions = ends.value.map((e) => {
-        const cp = byPartition.get(e.partition);
-        const low = BigInt(e.low);
-        const from = cp && cp.nextOffset > low ? cp.nextOffset : low;
-        const high = BigInt(e.high);
-        return {
-          partition: e.partition,
-          from,
-          behind: high > from ? Number(high - from) : 0,
-          appliedCommitMs: cp && cp.sourceCommitMs > 0 ? cp.sourceCommitMs : null,
-        };
-      });
-      let stallOffsets = new Map<number, bigint>();
-      if (positions.some((p) => p.behind > 0)) {
-        try {
-          const byTime = await readWithin(
-            withAdmin((a) => a.fetchTopicOffsetsByTimestamp(topic, asOfMs - d.staleAfterMs)),
-            timeoutMs,
-          );
-          stallOffsets = new Map(byTime.map((o) => [o.partition, BigInt(o.offset)]));
-        } catch (err) {
-          d.onError?.('kafka', err);
-          return { ok: false, unavailable: ['kafka'] };
-        }
-      }
-      return {
-        ok: true,
-        value: positions.map((p) => ({
-          partition: p.partition,
-          behind: p.behind,
-          appliedCommitMs: p.appliedCommitMs,
-          stalled: p.behind > 0 && p.from < (stallOffsets.get(p.partition) ?? 0n),
-          expiredUnreconciled: expired.value.get(p.partition) ?? 0,
-        })),
-      };
     },
     async close() {
       const a = admin;
@@ -155,4 +136,5 @@ export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionPr
       await a?.disconnect().catch(() => undefined);
     },
   };
+  return source;
 }

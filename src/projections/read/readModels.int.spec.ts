@@ -1,6 +1,7 @@
 // Read-model queries on the real ClickHouse: several physical versions per aggregate, tombstones,
 // duplicates, keyset pages, reports, and hostile filter values.
 import { toKafkaRecord, type DomainEvent } from '../../publication/event';
+import type { Principal } from '../../auth/principal';
 import { createRegistry } from '../../metrics/registry';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { hostileStrings } from '../../../test/support/hostile';
@@ -14,6 +15,8 @@ import { createReadModels, type ReadModels } from './readModels';
 import { fromClickHouseReads } from './readModelStore';
 
 const noFreshness = {} as FreshnessService; // not used by these queries
+// Unscoped, no suppression: what the queries return before any scope (readScope.int.spec.ts has the scopes).
+const operator: Principal = { subject: 'op', roles: ['operator'] };
 const campaign = { detectId: 10001, projectId: 3 };
 
 function rows<T extends FitnessRow | OrderRow>(events: DomainEvent[]): T[] {
@@ -36,10 +39,11 @@ describe('read models (latest state only)', () => {
   beforeAll(async () => {
     env = await createTestEnv();
     rm = createReadModels({
-      store: fromClickHouseReads(env.resources.clickhouse, registry),
+      store: fromClickHouseReads(env.resources.clickhouse, { registry }),
       database: env.settings.clickhouseDatabase,
       freshness: noFreshness,
       maxPageSize: 200,
+      reportMinGroupSize: 5,
     });
     const ch = env.resources.clickhouse;
     const db = env.settings.clickhouseDatabase;
@@ -73,7 +77,7 @@ describe('read models (latest state only)', () => {
 
   it('returns the latest version of each result, never a tombstoned one, in one query for many ids', async () => {
     const before = await queries('fitnessByIds');
-    const got = await rm.fitnessByIds([900001, 100, 300, 999999]);
+    const got = await rm.fitnessByIds(operator, [900001, 100, 300, 999999]);
     expect(await queries('fitnessByIds')).toBe(before + 1);
     // In the order asked, null where there is nothing to show.
     expect(got.map((v) => v?.dataId ?? null)).toEqual(['900001', '100', null, null]); // 300 deleted, 999999 never projected
@@ -83,64 +87,75 @@ describe('read models (latest state only)', () => {
 
   it('coalesces point lookups of concurrent callers into one query, and answers each caller its own ids', async () => {
     const before = await queries('fitnessByIds');
-    const [a, b, c] = await Promise.all([rm.fitnessByIds([900001]), rm.fitnessByIds([100, 300]), rm.fitnessByIds([999999, 900001])]);
+    const [a, b, c] = await Promise.all([
+      rm.fitnessByIds(operator, [900001]),
+      rm.fitnessByIds(operator, [100, 300]),
+      rm.fitnessByIds(operator, [999999, 900001]),
+    ]);
     expect(await queries('fitnessByIds')).toBe(before + 1);
     expect(a.map((v) => v?.dataId ?? null)).toEqual(['900001']);
     expect(b.map((v) => v?.dataId ?? null)).toEqual(['100', null]);
     expect(c.map((v) => v?.dataId ?? null)).toEqual([null, '900001']);
     // Nothing is remembered between turns: a later lookup asks the store again.
-    await rm.fitnessByIds([900001]);
+    await rm.fitnessByIds(operator, [900001]);
     expect(await queries('fitnessByIds')).toBe(before + 2);
   });
 
   it('pages through a filter with stable cursors', async () => {
-    const p1 = await rm.fitnessPage({ detectId: 10001, projectId: 3 }, 2);
+    const p1 = await rm.fitnessPage(operator, { detectId: 10001, projectId: 3 }, 2);
     expect(p1.nodes.map((n) => n.dataId)).toEqual(['100', '200']);
     expect(p1.hasNextPage).toBe(true);
-    const p2 = await rm.fitnessPage({ detectId: 10001, projectId: 3 }, 2, 200);
+    const p2 = await rm.fitnessPage(operator, { detectId: 10001, projectId: 3 }, 2, 200);
     expect(p2.nodes.map((n) => n.dataId)).toEqual(['900001']);
     expect(p2.hasNextPage).toBe(false);
-    expect((await rm.fitnessPage({ schoolId: 7, grade: 5, projectId: 3 }, 10)).nodes.map((n) => n.dataId)).toEqual(['100', '900001']);
+    expect((await rm.fitnessPage(operator, { schoolId: 7, grade: 5, projectId: 3 }, 10)).nodes.map((n) => n.dataId)).toEqual([
+      '100',
+      '900001',
+    ]);
   });
 
   it('reports count, min, max, average and percentiles over the latest non-deleted results only', async () => {
-    const bySchool = await rm.fitnessReport(10001, 3, 'SCHOOL');
+    const bySchool = await rm.fitnessReport(operator, { detectId: 10001, projectId: 3, groupBy: 'SCHOOL' });
     // School 7: 100 (1.900), 200 (2.000), 900001 (2.310 latest of 3 physical versions, counted once).
     // School 8: only 300, deleted: no group.
-    expect(bySchool).toEqual([
+    expect(bySchool.suppressedGroups).toBe(0);
+    expect(bySchool.groups).toEqual([
       { key: 7, unit: 'm', count: 3, min: '1.900', max: '2.310', average: '2.070', p50: '2.000', p90: '2.310', p99: '2.310' },
     ]);
-    const byGrade = await rm.fitnessReport(10001, 3, 'GRADE');
-    expect(byGrade.map((g) => [g.key, g.count, g.max])).toEqual([
+    const byGrade = await rm.fitnessReport(operator, { detectId: 10001, projectId: 3, groupBy: 'GRADE' });
+    expect(byGrade.groups.map((g) => [g.key, g.count, g.max])).toEqual([
       [5, 2, '2.310'],
       [6, 1, '2.000'],
     ]);
-    expect(await rm.fitnessReport(10001, 99, 'SCHOOL')).toEqual([]);
+    expect(await rm.fitnessReport(operator, { detectId: 10001, projectId: 99, groupBy: 'SCHOOL' })).toEqual({
+      groups: [],
+      suppressedGroups: 0,
+    });
   });
 
   it('reads orders by id and newest first in keyset pages, with exact money', async () => {
-    const [o] = await rm.ordersByIds(['00000000-0000-4000-8000-000000000003']);
+    const [o] = await rm.ordersByIds(operator, ['00000000-0000-4000-8000-000000000003']);
     expect(o).toMatchObject({
       total: '99999999999999.9999',
       currency: 'USD',
       itemCount: 1,
       items: [{ sku: 'A', quantity: 1, unitPrice: '99999999999999.9999' }],
     });
-    const p1 = await rm.ordersPage({ currency: 'EUR' }, 2);
+    const p1 = await rm.ordersPage(operator, { currency: 'EUR' }, 2);
     expect(p1.nodes.map((n) => n.orderId.slice(-1))).toEqual(['4', '2']);
     const last = p1.nodes[1]!;
-    const p2 = await rm.ordersPage({ currency: 'EUR' }, 2, { createdAtMs: last.createdAt.getTime(), orderId: last.orderId });
+    const p2 = await rm.ordersPage(operator, { currency: 'EUR' }, 2, { createdAtMs: last.createdAt.getTime(), orderId: last.orderId });
     expect(p2.nodes.map((n) => n.orderId.slice(-1))).toEqual(['1']);
     expect(p2.hasNextPage).toBe(false);
     expect(
-      (await rm.ordersPage({ from: new Date('2026-03-01T23:59:59.999Z'), to: new Date('2026-03-02T00:00:00.001Z') }, 10)).nodes,
+      (await rm.ordersPage(operator, { from: new Date('2026-03-01T23:59:59.999Z'), to: new Date('2026-03-02T00:00:00.001Z') }, 10)).nodes,
     ).toHaveLength(2);
   });
 
   it('reports orders per day and per currency, counting a re-delivered order once and never summing across currencies', async () => {
     const from = new Date('2026-03-01T00:00:00Z');
     const to = new Date('2026-03-03T00:00:00Z');
-    expect(await rm.orderReport(from, to, 'DAY')).toEqual([
+    expect((await rm.orderReport(operator, { from, to, groupBy: 'DAY' })).groups).toEqual([
       { key: '2026-03-01', currency: 'EUR', orderCount: 2, itemCount: 2, total: '10.7500', averageTotal: '5.3750' },
       {
         key: '2026-03-02',
@@ -151,7 +166,13 @@ describe('read models (latest state only)', () => {
         averageTotal: '99999999999999.9999',
       },
     ]);
-    expect((await rm.orderReport(from, new Date('2026-03-06T00:00:00Z'), 'CURRENCY')).map((g) => [g.key, g.orderCount, g.total])).toEqual([
+    expect(
+      (await rm.orderReport(operator, { from, to: new Date('2026-03-06T00:00:00Z'), groupBy: 'CURRENCY' })).groups.map((g) => [
+        g.key,
+        g.orderCount,
+        g.total,
+      ]),
+    ).toEqual([
       ['EUR', 3, '11.7500'],
       ['USD', 1, '99999999999999.9999'],
     ]);
@@ -168,18 +189,21 @@ describe('read models (latest state only)', () => {
       }),
     );
     await insertOrders(env.resources.clickhouse, env.settings.clickhouseDatabase, rows(evs));
-    const got = await rm.ordersByIds(evs.map((e) => e.aggregateId));
+    const got = await rm.ordersByIds(
+      operator,
+      evs.map((e) => e.aggregateId),
+    );
     evs.forEach((_, i) =>
       expect(got[i]).toMatchObject({ customerId: hostileStrings[i] || 'empty', items: [{ sku: hostileStrings[i] || 'empty' }] }),
     );
     for (const s of hostileStrings.filter(Boolean))
-      expect((await rm.ordersPage({ customerId: s }, 5)).nodes.map((n) => n.customerId)).toEqual([s]);
+      expect((await rm.ordersPage(operator, { customerId: s }, 5)).nodes.map((n) => n.customerId)).toEqual([s]);
   });
 
   it('treats hostile filter values as plain values', async () => {
     for (const s of hostileStrings) {
-      expect((await rm.ordersPage({ customerId: s, currency: `${s}X` }, 5)).nodes).toEqual([]);
-      expect(await rm.ordersByIds([s])).toEqual([null]);
+      expect((await rm.ordersPage(operator, { customerId: s, currency: `${s}X` }, 5)).nodes).toEqual([]);
+      expect(await rm.ordersByIds(operator, [s])).toEqual([null]);
     }
   });
 

@@ -1,22 +1,33 @@
 // The read side the gateway uses: latest-state lookups, pages and reports from ClickHouse, plus the
 // freshness service that says how far those answers can be trusted. Built once per gateway process.
+// Every method takes the caller and applies its domain's policy itself (callerScope.ts): the scope
+// goes into the ClickHouse query (sql/scopeSql.ts), reports get the policy's minimum group size, and
+// freshness counts only pending publications in the caller's scope. Resolvers pass the principal only.
 import type { Registry } from 'prom-client';
+import type { Principal } from '../../auth/principal';
 import type { Settings } from '../../config/settings';
 import type { Resources } from '../../app/resources';
+import type { FitnessScope } from '../../domains/fitness/policy';
+import type { OrderScope } from '../../domains/orders/policy';
+import type { Domain } from '../../publication/event';
 import { systemClock, type Clock } from '../../shared/clock';
-import { coalescingLoader, loadAll } from '../../shared/coalescing';
+import { coalescingLoaders, loadAll } from '../../shared/coalescing';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
+import type { Freshness } from '../freshness/decideFreshness';
 import { createFreshnessService, type FreshnessService } from '../freshness/freshnessService';
 import { freshnessInputsFrom } from '../freshness/freshnessInputs';
+import type { PendingScope } from '../freshness/sql/pendingScope';
+import { fitnessReadScope, fitnessReportAccess, membershipOf, orderReadScope, orderReportAccess } from './callerScope';
 import { fromClickHouseReads, type ReadModelStore } from './readModelStore';
 import { selectFitnessByIds } from './sql/selectFitnessByIds';
 import { selectFitnessByStudents, type StudentKey } from './sql/selectFitnessByStudents';
 import { selectFitnessPage, type FitnessFilter } from './sql/selectFitnessPage';
-import { selectFitnessReport, type FitnessGroupBy, type FitnessReportGroup } from './sql/selectFitnessReport';
+import { selectFitnessReport, type FitnessGroupBy, type FitnessReportGroup, type ReportOf } from './sql/selectFitnessReport';
 import { selectOrderReport, type OrderGroupBy, type OrderReportGroup } from './sql/selectOrderReport';
 import { selectOrdersByIds } from './sql/selectOrdersByIds';
 import { selectOrdersPage, type OrderCursor, type OrderFilter } from './sql/selectOrdersPage';
+import { fitnessScopeKey, orderScopeKey } from './sql/scopeSql';
 import type { FitnessView, OrderView } from './views';
 
 export interface Page<T> {
@@ -26,17 +37,27 @@ export interface Page<T> {
 
 export interface ReadModels {
   maxPageSize: number;
+  /** Widest from/to window that bounds an orders list on its own (READ_MAX_WINDOW_DAYS). */
+  maxListWindowDays: number;
+  /** Unscoped markers (gauges, operator views); a caller's reads use freshnessFor / aggregateFreshness. */
   freshness: FreshnessService;
-  /** The latest live result of each id, in the order asked; null where none is projected or it is deleted. */
-  fitnessByIds(dataIds: readonly number[]): Promise<(FitnessView | null)[]>;
-  /** Latest results of each (campaign, student) pair, in the order asked, each in data_id order. */
-  fitnessByStudents(keys: readonly StudentKey[]): Promise<FitnessView[][]>;
-  fitnessPage(filter: FitnessFilter, first: number, afterDataId?: number): Promise<Page<FitnessView>>;
-  fitnessReport(detectId: number, projectId: number, groupBy: FitnessGroupBy): Promise<FitnessReportGroup[]>;
-  /** Each order in the order asked; null where none is projected. */
-  ordersByIds(orderIds: readonly string[]): Promise<(OrderView | null)[]>;
-  ordersPage(filter: OrderFilter, first: number, after?: OrderCursor): Promise<Page<OrderView>>;
-  orderReport(from: Date, to: Date, groupBy: OrderGroupBy): Promise<OrderReportGroup[]>;
+  /** The marker of a read ('read') or report ('report') of `scope`, narrowed to what the caller may see. */
+  freshnessFor(caller: Principal, use: 'read' | 'report', scope: PendingScope): Promise<Freshness>;
+  /** One marker per id, in the order asked; an id the caller may not see gets an unknown id's marker. */
+  aggregateFreshness(caller: Principal, domain: Domain, ids: readonly string[]): Promise<Freshness[]>;
+  /** The latest live result of each id, in the order asked; null where none is projected, it is deleted or out of scope. */
+  fitnessByIds(caller: Principal, dataIds: readonly number[]): Promise<(FitnessView | null)[]>;
+  /** Latest results in scope of each (campaign, student) pair, in the order asked, each in data_id order. */
+  fitnessByStudents(caller: Principal, keys: readonly StudentKey[]): Promise<FitnessView[][]>;
+  fitnessPage(caller: Principal, filter: FitnessFilter, first: number, afterDataId?: number): Promise<Page<FitnessView>>;
+  fitnessReport(
+    caller: Principal,
+    q: { detectId: number; projectId: number; groupBy: FitnessGroupBy },
+  ): Promise<ReportOf<FitnessReportGroup>>;
+  /** Each order in the order asked; null where none is projected or it is another customer's. */
+  ordersByIds(caller: Principal, orderIds: readonly string[]): Promise<(OrderView | null)[]>;
+  ordersPage(caller: Principal, filter: OrderFilter, first: number, after?: OrderCursor): Promise<Page<OrderView>>;
+  orderReport(caller: Principal, q: { from: Date; to: Date; groupBy: OrderGroupBy }): Promise<ReportOf<OrderReportGroup>>;
   close(): Promise<void>;
 }
 
@@ -45,24 +66,32 @@ export function createReadModels(d: {
   database: string;
   freshness: FreshnessService;
   maxPageSize: number;
+  /** The smallest group an analyst's report shows (settings.reportMinGroupSize). */
+  reportMinGroupSize: number;
+  maxListWindowDays?: number;
 }): ReadModels {
   const { store, database } = d;
-  // Point lookups of concurrent requests share one query (src/shared/coalescing.ts).
-  const fitnessById = coalescingLoader<number, FitnessView | null>(async (ids) => {
-    const found = new Map((await selectFitnessByIds(store, database, [...ids])).map((v) => [v.dataId, v]));
+  // Every method is async, so a caller without the capability gets a rejected promise (FORBIDDEN),
+  // never a synchronous throw. Point lookups of concurrent requests share one query (src/shared/coalescing.ts), but only with
+  // callers of the same scope: the scope is part of the query, so a batch never mixes two scopes.
+  const fitnessById = coalescingLoaders<FitnessScope, number, FitnessView | null>(fitnessScopeKey, async (scope, ids) => {
+    const found = new Map((await selectFitnessByIds(store, database, scope, [...ids])).map((v) => [v.dataId, v]));
     return ids.map((id) => found.get(String(id)) ?? null);
   });
-  const orderById = coalescingLoader<string, OrderView | null>(async (ids) => {
-    const found = new Map((await selectOrdersByIds(store, database, [...ids])).map((v) => [v.orderId, v]));
+  const orderById = coalescingLoaders<OrderScope, string, OrderView | null>(orderScopeKey, async (scope, ids) => {
+    const found = new Map((await selectOrdersByIds(store, database, scope, [...ids])).map((v) => [v.orderId, v]));
     return ids.map((id) => found.get(id) ?? null);
   });
   return {
     maxPageSize: d.maxPageSize,
+    maxListWindowDays: d.maxListWindowDays ?? 31,
     freshness: d.freshness,
-    fitnessByIds: (ids) => loadAll(fitnessById, ids),
-    fitnessByStudents: async (keys) => {
+    freshnessFor: async (caller, use, scope) => d.freshness.forScope({ ...scope, dataIn: membershipOf(caller, scope.domain, use) }),
+    aggregateFreshness: async (caller, domain, ids) => d.freshness.forAggregates(domain, ids, membershipOf(caller, domain, 'read')),
+    fitnessByIds: async (caller, ids) => loadAll(fitnessById(fitnessReadScope(caller)), ids),
+    fitnessByStudents: async (caller, keys) => {
       const by = new Map<string, FitnessView[]>();
-      for (const v of await selectFitnessByStudents(store, database, [...keys])) {
+      for (const v of await selectFitnessByStudents(store, database, fitnessReadScope(caller), [...keys])) {
         const key = `${v.detectId}:${v.userId}`;
         const rows = by.get(key);
         if (rows) rows.push(v);
@@ -70,13 +99,28 @@ export function createReadModels(d: {
       }
       return keys.map((k) => by.get(`${k.detectId}:${k.userId}`) ?? []);
     },
-    fitnessPage: (f, first, after) => selectFitnessPage(store, database, f, first, after),
-    fitnessReport: (detectId, projectId, groupBy) => selectFitnessReport(store, database, detectId, projectId, groupBy),
-    ordersByIds: (ids) => loadAll(orderById, ids),
-    ordersPage: (f, first, after) => selectOrdersPage(store, database, f, first, after),
-    orderReport: (from, to, groupBy) => selectOrderReport(store, database, from, to, groupBy),
+    fitnessPage: async (caller, f, first, after) => selectFitnessPage(store, database, fitnessReadScope(caller), f, first, after),
+    fitnessReport: async (caller, q) => selectFitnessReport(store, database, fitnessReportAccess(caller, d.reportMinGroupSize), q),
+    ordersByIds: async (caller, ids) => loadAll(orderById(orderReadScope(caller)), ids),
+    ordersPage: async (caller, f, first, after) => selectOrdersPage(store, database, orderReadScope(caller), f, first, after),
+    orderReport: async (caller, q) => selectOrderReport(store, database, orderReportAccess(caller, d.reportMinGroupSize), q),
     close: () => d.freshness.close(),
   };
+}
+
+/**
+ * The gateway's ClickHouse reads: as CLICKHOUSE_READ_USER where one is configured, each bounded on the
+ * server and killed when its client request goes away. Neither on the embedded engine: chdb turns
+ * per-query settings into session SETs that stay for every later statement of the process (readonly=2
+ * would refuse the projector's next insert), and an embedded ClickHouse is one process's own store.
+ */
+export function gatewayReadStore(r: Resources, registry: Registry, s: Settings = r.settings): ReadModelStore {
+  if (s.clickhouseEngine === 'embedded') return fromClickHouseReads(r.clickhouseReads, { registry });
+  return fromClickHouseReads(r.clickhouseReads, {
+    registry,
+    cancelOnDisconnect: true,
+    bounds: { maxExecutionSeconds: s.readMaxExecutionSeconds, maxMemoryBytes: s.readMaxMemoryBytes, readOnlyUser: !!s.clickhouseReadUser },
+  });
 }
 
 /** The composition root's read models for a gateway process (uses the process's shared connections). */
@@ -93,9 +137,11 @@ export function readModelsFrom(r: Resources, opts: { registry: Registry; logger:
     registry: opts.registry,
   });
   return createReadModels({
-    store: fromClickHouseReads(r.clickhouse, opts.registry),
+    store: gatewayReadStore(r, opts.registry, s),
     database: s.clickhouseDatabase,
     freshness,
     maxPageSize: s.graphqlMaxPageSize,
+    reportMinGroupSize: s.reportMinGroupSize,
+    maxListWindowDays: s.readMaxWindowDays,
   });
 }

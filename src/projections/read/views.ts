@@ -1,12 +1,13 @@
 // What the read models return: the latest non-deleted state of an aggregate, with the source commit
 // time of that version (updatedAt) and when the projector ingested it. Decimals are canonical strings.
+// Who wrote a version (changedBy) stays in the authoritative store: it is not in the events.
 import type { FitnessResultState } from '../../domains/fitness/types';
 import { padDecimal } from '../../shared/decimal';
 import type { LatestFitnessRow } from './sql/latestFitness';
 import type { LatestOrderRow } from './sql/latestOrders';
 
 /** A result's latest state as read back from the projection (dataId as text, plus when it was ingested). */
-export interface FitnessView extends Omit<FitnessResultState, 'dataId' | 'isDeleted'> {
+export interface FitnessView extends Omit<FitnessResultState, 'dataId' | 'isDeleted' | 'changedBy'> {
   dataId: string;
   ingestedAt: Date;
 }

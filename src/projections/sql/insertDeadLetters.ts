@@ -23,7 +23,7 @@ export interface StoredDeadLetter {
   eventId: string;
   aggregateId: string;
   deadAtMs: number;
-  status: 'DEAD' | 'REPLAYED';
+  status: 'DEAD' | 'REPLAYED' | 'DISCARDED';
   replays: number;
   lastReplayedAtMs: number;
   lastReplayedBy: string;

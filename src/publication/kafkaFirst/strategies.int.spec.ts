@@ -16,10 +16,11 @@ import { discardStateChanges } from '../stateChanges/stateChange';
 import { readPublicationStates } from './readPublicationStates';
 import { CLOSED_PORT_BROKER, readTopic } from '../../../test/support/kafkaProbe';
 import { metricValue, testKafkaFirstPublisher, type TestPublisher } from '../../../test/support/kafkaFirst';
-import { mysqlKnex } from '../../infra/mysql/fromMysql';
+import { shardKnex } from '../../infra/mysql/fromMysql';
 import { waitFor } from '../../shared/lifecycle';
 import { mysqlStore, tableOf, testRelayDeps } from '../../../test/support/relayHarness';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
+import { TEST_SERVICE } from '../../../test/support/principals';
 
 let env: TestEnv;
 const closers: TestPublisher[] = [];
@@ -41,12 +42,15 @@ it('orders under the outbox strategy: the order and its outbox row commit togeth
     ids: randomIds,
     limits: { maxItems: 10 },
   });
-  const r = await orders.placeOrder({
-    customerId: 'c',
-    currency: 'USD',
-    idempotencyKey: 'outbox-1',
-    items: [{ sku: 'X', quantity: 3, unitPrice: '2.5' }],
-  });
+  const r = await orders.placeOrder(
+    {
+      customerId: 'c',
+      currency: 'USD',
+      idempotencyKey: 'outbox-1',
+      items: [{ sku: 'X', quantity: 3, unitPrice: '2.5' }],
+    },
+    TEST_SERVICE,
+  );
   expect(r).toMatchObject({ outcome: 'OUTBOX_STORED', publication: { eventId: r.eventId, state: 'NEW' } });
   const row = await env.resources.pg('outbox_events').where({ event_id: r.eventId }).first();
   expect(row).toMatchObject({
@@ -76,12 +80,12 @@ describe('fitness under the kafka-first strategy (MySQL shard)', () => {
     const pub = testKafkaFirstPublisher({ brokers: env.settings.kafkaBrokers, topics: env.resources.topics });
     closers.push(pub);
     const fitness = fitnessService({ shards: env.resources.mysql, publisher: pub.publisher, publicationStates: readPublicationStates });
-    const w = await fitness.record(record(4, 'kf-direct'));
+    const w = await fitness.record(record(4, 'kf-direct'), TEST_SERVICE);
     expect(w.publication.state).toBe('PUBLISHED_DIRECT');
     const shard = env.resources.mysql.shard(w.result.shard).db;
     expect(await count(shard, 'outbox_events')).toBe(0);
     expect(await count(shard, 'event_publications')).toBe(0);
-    const again = await fitness.record(record(4, 'kf-direct'));
+    const again = await fitness.record(record(4, 'kf-direct'), TEST_SERVICE);
     expect(again).toMatchObject({ replayed: true, publication: { state: 'PUBLISHED_DIRECT' } });
   });
 
@@ -89,7 +93,7 @@ describe('fitness under the kafka-first strategy (MySQL shard)', () => {
     const pub = testKafkaFirstPublisher({ brokers: [CLOSED_PORT_BROKER], topics: env.resources.topics });
     closers.push(pub);
     const fitness = fitnessService({ shards: env.resources.mysql, publisher: pub.publisher, publicationStates: readPublicationStates });
-    const w = await fitness.record(record(5, 'kf-fallback'));
+    const w = await fitness.record(record(5, 'kf-fallback'), TEST_SERVICE);
     expect(w.publication).toEqual({ eventId: `fitness-result-${w.result.dataId}-v1`, state: 'NOT_PUBLISHED' });
     const shardIndex = w.result.shard;
     const db = env.resources.mysql.shard(shardIndex).db;
@@ -125,13 +129,13 @@ describe('fitness under the kafka-first strategy (MySQL shard)', () => {
     const fitness = fitnessService({ shards: env.resources.mysql, publisher: pub.publisher, publicationStates: readPublicationStates });
     // Another session of each shard holds event_publications (LOCK TABLES ... WRITE): the fallback
     // INSERT waits for it, as on a stalled server, while the result row itself commits normally.
-    const lockers = env.settings.fitnessShardDatabases.map((d) => mysqlKnex(env.settings, d, 1));
+    const lockers = env.settings.fitnessShardDatabases.map((_, i) => shardKnex(env.settings, i, 1));
     let w: Awaited<ReturnType<ReturnType<typeof fitnessService>['record']>>;
     let elapsedMs: number;
     try {
       for (const l of lockers) await l.raw('LOCK TABLES event_publications WRITE');
       const started = Date.now();
-      w = await fitness.record(record(6, 'kf-fallback-slow'));
+      w = await fitness.record(record(6, 'kf-fallback-slow'), TEST_SERVICE);
       elapsedMs = Date.now() - started;
       expect(await metricValue(pub.registry, 'tidemark_kafka_first_fallback_stores_total', { domain: 'fitness', result: 'failed' })).toBe(
         1,

@@ -4,8 +4,11 @@
 import type { Domain } from '../event';
 import type { PublicationState } from '../publisher';
 
-/** Every state a subscriber can see: the publication states plus the projection having applied it. */
-export type ObservedState = PublicationState | 'PROJECTION_APPLIED';
+/**
+ * Every state a subscriber can see: the publication states, the projection having applied an event,
+ * and the projector having dead-lettered one (it will not be applied until an operator replays it).
+ */
+export type ObservedState = PublicationState | 'PROJECTION_APPLIED' | 'PROJECTION_DEAD_LETTERED';
 
 export interface StateChange {
   eventId: string;

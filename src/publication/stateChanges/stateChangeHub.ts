@@ -26,6 +26,12 @@ export interface StateChangeHub {
   /** Resolves once the consumer has joined its group (changes after this moment are delivered). */
   ready: Promise<void>;
   subscribe(filter: StateChangeFilter, connection?: SubscriberConnection): AsyncIterableIterator<StateChange>;
+  /**
+   * Calls `listener` synchronously with every batch of changes this gateway receives, unfiltered and
+   * unbounded by any queue (in-process consumers such as the consistency waiter, which must never be
+   * disconnected as a slow subscriber). Returns the function that removes it.
+   */
+  listen(listener: (changes: readonly StateChange[]) => void): () => void;
   /** Delivers changes to local subscribers (also used directly by tests and same-process emitters). */
   dispatch(changes: readonly StateChange[]): void;
   stop(): Promise<void>;
@@ -108,7 +114,14 @@ export function startStateChangeHub(o: StateChangeHubOptions): StateChangeHub {
     }
   }
 
+  const listeners = new Set<(changes: readonly StateChange[]) => void>();
   const dispatch = (changes: readonly StateChange[]) => {
+    for (const l of listeners)
+      try {
+        l(changes);
+      } catch (err) {
+        o.logger.error({ err }, 'state-change listener failed');
+      }
     for (const c of changes) for (const s of subscribers) s.offer(c);
   };
 
@@ -167,6 +180,10 @@ export function startStateChangeHub(o: StateChangeHubOptions): StateChangeHub {
   return {
     ready,
     subscribe: (filter, connection) => new Subscriber(filter, connection),
+    listen(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     dispatch,
     async stop() {
       for (const s of [...subscribers]) await s.return();

@@ -6,11 +6,13 @@ import type { MysqlShards } from '../../infra/mysql/fromMysql';
 import { fitnessEvent } from '../../domains/fitness/events';
 import type { FitnessResultState } from '../../domains/fitness/types';
 import type { DomainEvent } from '../../publication/event';
+import { isConnectionError, StoreUnavailableError } from '../../shared/errors';
 import { combineBuckets } from '../canonical/canonical';
 import type { SourceRevision } from '../model';
-import type { SourceReader } from '../ports';
+import type { SourceReader, SourceSnapshot } from '../ports';
 import type { CampaignScope, Scope } from '../scope';
 import { readShardStates } from './sql/readAuthoritative';
+import { openShardSnapshot } from './sql/shardSnapshot';
 import { shardBuckets } from './sql/sourceBuckets';
 import { shardCounts } from './sql/sourceCounts';
 import { shardRevision } from './sql/sourceRevision';
@@ -26,21 +28,32 @@ export function eventOfState(s: FitnessResultState): DomainEvent {
   return fitnessEvent(s.isDeleted ? 'FitnessResultDeleted' : s.version === 1 ? 'FitnessResultRecorded' : 'FitnessResultCorrected', s);
 }
 
+const addRevisions = (parts: SourceRevision[]): SourceRevision =>
+  parts.reduce<SourceRevision>(
+    (a, p) => ({
+      aggregates: a.aggregates + p.aggregates,
+      live: a.live + p.live,
+      versionSum: a.versionSum + p.versionSum,
+      maxCommitMs: Math.max(a.maxCommitMs, p.maxCommitMs),
+    }),
+    { aggregates: 0, live: 0, versionSum: 0, maxCommitMs: 0 },
+  );
+
 export function fitnessSource(mysql: Pick<MysqlShards, 'shards'>): SourceReader {
-  const each = <T>(f: (db: MysqlShards['shards'][number]['db']) => Promise<T>) => Promise.all(mysql.shards.map((s) => f(s.db)));
+  // A shard that cannot be read is named (STORE_UNAVAILABLE, details.store "mysql shard 1"): the run's
+  // outcome then says which shard to look at, not just that MySQL failed somewhere.
+  const each = <T>(f: (db: MysqlShards['shards'][number]['db']) => Promise<T>) =>
+    Promise.all(
+      mysql.shards.map((s) =>
+        f(s.db).catch((err: unknown) =>
+          Promise.reject(isConnectionError(err) ? new StoreUnavailableError(`mysql shard ${s.index}`, err) : err),
+        ),
+      ),
+    );
   return {
     domain: 'fitness',
     async revision(scope) {
-      const parts = await each((db) => shardRevision(db, campaign(scope)));
-      return parts.reduce<SourceRevision>(
-        (a, p) => ({
-          aggregates: a.aggregates + p.aggregates,
-          live: a.live + p.live,
-          versionSum: a.versionSum + p.versionSum,
-          maxCommitMs: Math.max(a.maxCommitMs, p.maxCommitMs),
-        }),
-        { aggregates: 0, live: 0, versionSum: 0, maxCommitMs: 0 },
-      );
+      return addRevisions(await each((db) => shardRevision(db, campaign(scope))));
     },
     async counts(scope) {
       const out = new Map<string, number>();
@@ -56,6 +69,39 @@ export function fitnessSource(mysql: Pick<MysqlShards, 'shards'>): SourceReader 
     async events(scope, ids) {
       const states = (await each((db) => readShardStates(db, campaign(scope), ids))).flat();
       return states.sort((a, b) => a.dataId - b.dataId).map(eventOfState);
+    },
+    async openSnapshot(scope): Promise<SourceSnapshot> {
+      const c = campaign(scope);
+      // Every shard's snapshot is opened in parallel; if one fails, those opened are ended.
+      const opened = await Promise.allSettled(mysql.shards.map((s) => openShardSnapshot(s.db, c)));
+      const ok = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+      const endAll = () => Promise.all(ok.map((o) => o.trx.commit().catch(() => undefined))).then(() => undefined);
+      const failedAt = opened.findIndex((o) => o.status === 'rejected');
+      if (failedAt >= 0) {
+        await endAll();
+        const err = (opened[failedAt] as PromiseRejectedResult).reason as unknown;
+        throw isConnectionError(err) ? new StoreUnavailableError(`mysql shard ${mysql.shards[failedAt]!.index}`, err) : err;
+      }
+      const inEach = <T>(f: (trx: MysqlShards['shards'][number]['db']) => Promise<T>) =>
+        Promise.all(
+          ok.map((o, i) =>
+            f(o.trx).catch((err: unknown) =>
+              Promise.reject(isConnectionError(err) ? new StoreUnavailableError(`mysql shard ${mysql.shards[i]!.index}`, err) : err),
+            ),
+          ),
+        );
+      let closed: Promise<void> | undefined;
+      return {
+        revision: addRevisions(ok.map((o) => o.revision)),
+        async counts() {
+          const out = new Map<string, number>();
+          for (const m of await inEach((trx) => shardCounts(trx, c))) for (const [k, n] of m) out.set(k, (out.get(k) ?? 0) + n);
+          return out;
+        },
+        buckets: async (level, count) => [...combineBuckets((await inEach((trx) => shardBuckets(trx, c, level, count))).flat()).values()],
+        states: async (level, filter) => (await inEach((trx) => shardStates(trx, c, level, filter))).flat(),
+        close: () => (closed ??= endAll()),
+      };
     },
   };
 }

@@ -24,6 +24,10 @@ export interface RunRecord {
   bucketsCompared: number;
   bucketsMismatched: number;
   discrepanciesFound: number;
+  /** Aggregates left out because they changed after the run's source snapshot. */
+  excludedChangedAfterSnapshot: number;
+  /** Aggregates left out because their newer version was still on its way (pending or within the grace period). */
+  excludedInFlight: number;
   requestedBy: string;
   startedAt: Date;
   finishedAt: Date | null;
@@ -123,6 +127,8 @@ export function runOf(r: Row): RunRecord {
     bucketsCompared: num(r.buckets_compared),
     bucketsMismatched: num(r.buckets_mismatched),
     discrepanciesFound: num(r.discrepancies_found),
+    excludedChangedAfterSnapshot: num(r.excluded_changed ?? 0),
+    excludedInFlight: num(r.excluded_in_flight ?? 0),
     requestedBy: String(r.requested_by),
     startedAt: new Date(r.started_at as string),
     finishedAt: dateOrNull(r.finished_at),

@@ -2,9 +2,11 @@
 // domain's own builder, so a replay is byte-identical to the original (order-placed:{orderId}:v1).
 import type { Knex } from 'knex';
 import { orderPlacedEvent } from '../../domains/orders/events';
+import { isConnectionError, StoreUnavailableError } from '../../shared/errors';
 import type { SourceReader } from '../ports';
 import type { OrderWindowScope, Scope } from '../scope';
 import { readOrders } from './sql/readAuthoritative';
+import { openWindowSnapshot } from './sql/windowSnapshot';
 import { ordersBuckets } from './sql/sourceBuckets';
 import { ordersCounts } from './sql/sourceCounts';
 import { ordersRevision } from './sql/sourceRevision';
@@ -23,5 +25,24 @@ export function ordersSource(db: Knex): SourceReader {
     buckets: (scope, level, count) => ordersBuckets(db, window(scope), level, count),
     states: (scope, level, filter) => ordersStates(db, window(scope), level, filter),
     events: async (scope, ids) => (await readOrders(db, window(scope), ids)).map(orderPlacedEvent),
+    async openSnapshot(scope) {
+      const w = window(scope);
+      const { trx, revision } = await openWindowSnapshot(db, w).catch((err: unknown) =>
+        Promise.reject(isConnectionError(err) ? new StoreUnavailableError('postgres', err) : err),
+      );
+      let closed: Promise<void> | undefined;
+      return {
+        revision,
+        counts: () => ordersCounts(trx, w),
+        buckets: (level, count) => ordersBuckets(trx, w, level, count),
+        states: (level, filter) => ordersStates(trx, w, level, filter),
+        // Read-only: committing ends the snapshot like a rollback would.
+        close: () =>
+          (closed ??= trx.commit().then(
+            () => undefined,
+            () => undefined,
+          )),
+      };
+    },
   };
 }

@@ -29,6 +29,11 @@ export function fromFreshnessSources(d: {
       if (!r.ok) throw new StoreUnavailableError(r.unavailable.join(', '));
       return r.value.pending;
     },
+    async pendingIds(scope) {
+      const r = await d.pending.pendingAggregates(pendingScopeOf(scope));
+      if (!r.ok) throw new StoreUnavailableError(r.unavailable.join(', '));
+      return r.value;
+    },
     async snapshot(domain) {
       try {
         return { domain, partitions: await d.progress.logOffsets(domain) };

@@ -15,6 +15,7 @@ import { testKafkaFirstPublisher } from '../../../test/support/kafkaFirst';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { fromClickHouseOrdersEvidence, noDeliveryEvidence } from './deliveryEvidence';
 import { reconcileOnce, type OrderPublicationReconcilerDeps } from './orderPublicationReconciler';
+import { TEST_SERVICE } from '../../../test/support/principals';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -67,12 +68,15 @@ describe('publication reconciler and directly published orders', () => {
       for (let i = 0; i < N; i += 20) {
         const chunk = await Promise.all(
           Array.from({ length: Math.min(20, N - i) }, (_, j) =>
-            service.placeOrder({
-              customerId: `m-${i + j}`,
-              currency: 'EUR',
-              idempotencyKey: `measure-${i + j}`,
-              items: [{ sku: 'M', quantity: 1, unitPrice: '9.99' }],
-            }),
+            service.placeOrder(
+              {
+                customerId: `m-${i + j}`,
+                currency: 'EUR',
+                idempotencyKey: `measure-${i + j}`,
+                items: [{ sku: 'M', quantity: 1, unitPrice: '9.99' }],
+              },
+              TEST_SERVICE,
+            ),
           ),
         );
         outcomes.push(...chunk.map((r) => r.outcome));

@@ -42,9 +42,11 @@ async function storeOrder(createdAt: Date): Promise<Order> {
       idempotencyKey: `k-${seq}-${randomIds.uuid()}`,
       items: [{ sku: 'S', quantity: seq, unitPrice: '1.5' }],
     },
-    { orderId: randomIds.uuid(), now: createdAt, limits: { maxItems: 10 } },
+    { orderId: randomIds.uuid(), now: createdAt, limits: { maxItems: 10 }, changedBy: 'test-service' },
   );
-  await env.resources.pg.transaction((trx) => insertOrder(trx, d.order, `key-${d.order.orderId}`, d.requestHash));
+  await env.resources.pg.transaction((trx) =>
+    insertOrder(trx, d.order, { owner: 'test-service', key: `key-${d.order.orderId}` }, d.requestHash),
+  );
   return d.order;
 }
 

@@ -13,7 +13,7 @@ import type { Kafka } from 'kafkajs';
 import { fromKafka } from '../../infra/kafka/fromKafka';
 import { fromKafkaClusterProbe } from '../../infra/kafka/clusterProbe';
 import { kafkaCircuit } from '../../infra/kafka/kafkaCircuit';
-import { mysqlKnex } from '../../infra/mysql/fromMysql';
+import { shardKnex } from '../../infra/mysql/fromMysql';
 import type { DomainEvent } from '../../publication/event';
 import type { PublicationStore } from '../../publication/stores';
 import { waitFor } from '../../shared/lifecycle';
@@ -144,7 +144,7 @@ describe('the seed failure table: nothing committed is lost', () => {
 
   it('publication succeeds but marking SENT fails (database connection lost): published again after recovery', async () => {
     const events = await seedOutbox(store.db, topic, 2);
-    const own = mysqlKnex(env.settings, env.settings.fitnessShardDatabases[0], 2);
+    const own = shardKnex(env.settings, 0, 2);
     await expect(
       once({ onStage: async (stage) => void (stage === 'published' && (await own.destroy())) }, { ...store, db: own }),
     ).rejects.toThrow(/Unable to acquire a connection|aborted|closed/);

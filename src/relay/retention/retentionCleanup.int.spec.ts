@@ -10,6 +10,7 @@ import { teacherInput } from '../../../test/support/fitnessHarness';
 import { deletePublishedBatch } from '../kafkaFirst/deletePublished';
 import { runRetentionTask } from './retentionCleanup';
 import { discardStateChanges } from '../../publication/stateChanges/stateChange';
+import { TEST_SERVICE } from '../../../test/support/principals';
 
 const HOUR = 3600_000;
 
@@ -60,8 +61,8 @@ describe('retention cleanup (PostgreSQL, MariaDB)', () => {
 
   it('frees fitness idempotency keys after their retention: a retry inside it replays, after it is a new request', async () => {
     const fitness = fitnessService({ shards: env.resources.mysql, publisher: fitnessOutboxPublisher(env.resources, discardStateChanges) });
-    const old = await fitness.record({ ...teacherInput, userId: 501, idempotencyKey: 'retention-old' });
-    const young = await fitness.record({ ...teacherInput, userId: 502, idempotencyKey: 'retention-young' });
+    const old = await fitness.record({ ...teacherInput, userId: 501, idempotencyKey: 'retention-old' }, TEST_SERVICE);
+    const young = await fitness.record({ ...teacherInput, userId: 502, idempotencyKey: 'retention-young' }, TEST_SERVICE);
     const shardOld = env.resources.mysql.shard(old.result.shard).db;
     await shardOld('fitness_idempotency_keys')
       .where({ idempotency_key: 'retention-old' })
@@ -71,9 +72,9 @@ describe('retention cleanup (PostgreSQL, MariaDB)', () => {
     for (const sh of env.resources.mysql.shards) deleted += await runRetentionTask((n) => deleteExpiredKeysBatch(sh.db, 168 * HOUR, n), 10);
     expect(deleted).toBe(1);
 
-    const youngAgain = await fitness.record({ ...teacherInput, userId: 502, idempotencyKey: 'retention-young' });
+    const youngAgain = await fitness.record({ ...teacherInput, userId: 502, idempotencyKey: 'retention-young' }, TEST_SERVICE);
     expect(youngAgain).toMatchObject({ replayed: true, result: { dataId: young.result.dataId } });
-    const oldAgain = await fitness.record({ ...teacherInput, userId: 501, idempotencyKey: 'retention-old' });
+    const oldAgain = await fitness.record({ ...teacherInput, userId: 501, idempotencyKey: 'retention-old' }, TEST_SERVICE);
     expect(oldAgain.replayed).toBe(false);
     expect(oldAgain.result.dataId).not.toBe(old.result.dataId);
   });

@@ -26,7 +26,7 @@ export interface Injected {
 export interface Expect {
   /**
    * Domains whose readers must have been told something other than FRESH while the fault lasted:
-   * a CATCHING_UP or STALE marker, or (ClickHouse down, nothing to read) a clear STORE_UNAVAILABLE.
+   * a CATCHING_UP or STALE marker, or (ClickHouse down, nothing to read) a clear READ_MODEL_UNAVAILABLE.
    */
   notFreshDuring?: ('fitness' | 'orders')[];
   /**

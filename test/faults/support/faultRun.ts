@@ -65,7 +65,7 @@ export class FaultRun {
     const { profile } = this.o;
     this.workload = new Workload({
       url,
-      headers: await authHeader(this.env.settings, 'client'),
+      headers: await authHeader(this.env.settings, 'service'),
       runId: this.env.runId,
       detectId: this.detectId,
       workers: profile.workers,
@@ -75,7 +75,8 @@ export class FaultRun {
     });
     this.probe = new FreshnessProbe({
       url,
-      headers: await authHeader(this.env.settings, 'analyst'),
+      // Reads rows (fitnessResults, orders): an operator's view of every row, which analysts never get.
+      headers: await authHeader(this.env.settings, 'operator'),
       detectId: this.detectId,
       everyMs: 400,
       timeoutMs: 15000,

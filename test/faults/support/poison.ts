@@ -1,6 +1,7 @@
 // Poison on the domain topics, produced straight to the suite's broker as a broken or foreign producer
 // would: bytes that are not JSON, and a well-formed event with a schemaVersion this projector does not
-// know. Both must land on the dead-letter topic with their reason, and never block their partition.
+// know. Both must land on the dead-letter topic with their reason, and never block their partition,
+// and make their domain read STALE until an operator discards them (discardPoison).
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
 import type { Topics } from '../../../src/infra/kafka/fromKafka';
@@ -9,6 +10,7 @@ import { DEAD_LETTER_HEADERS } from '../../../src/projections/deadLetters';
 import { waitFor } from '../../../src/shared/lifecycle';
 import { fitnessEvent } from '../../support/projectionEvents';
 import { toKafkaRecord } from '../../../src/publication/event';
+import { executeRaw } from '../../support/graphqlClient';
 
 export interface PoisonSent {
   /** Keys of the poison messages (dead letters keep the original key). */
@@ -87,4 +89,38 @@ export async function readDeadLetters(kafka: Kafka, topic: string, atLeast: numb
   } finally {
     await admin.disconnect();
   }
+}
+
+const LIST_DEAD = `query { projectorDeadLetters(filter: { statuses: [DEAD] }, first: 100) { id reason } }`;
+const FITNESS_FRESHNESS = `query($d: Int!) { fitnessResults(filter: { detectId: $d }, first: 1) { freshness { status reason } } }`;
+const DISCARD = `mutation($ids: [ID!]!) { discardProjectorDeadLetters(ids: $ids, reason: "fault suite poison: not events") { id status } }`;
+
+/**
+ * What an operator does with poison: while its dead letters are DEAD the domain reads STALE
+ * (PROJECTOR_DEAD_LETTERED: someone must look); bytes that are not events are then discarded, which
+ * lets the domain read FRESH again. Returns the freshness seen while they were DEAD.
+ */
+export async function discardPoison(
+  url: string,
+  operator: Record<string, string>,
+  atLeast: number,
+  detectId: number,
+): Promise<{ status: string; reason: string; discarded: number }> {
+  const ids = await waitFor(
+    async () => {
+      const r = await executeRaw(url, LIST_DEAD, {}, operator);
+      const rows = (r.data?.projectorDeadLetters ?? []) as { id: string }[];
+      return rows.length >= atLeast && rows.map((x) => x.id);
+    },
+    { timeoutMs: 60000, what: `${atLeast} DEAD projector dead letters` },
+  );
+  const seen = await executeRaw(url, FITNESS_FRESHNESS, { d: detectId }, operator);
+  const freshness = (seen.data?.fitnessResults as { freshness: { status: string; reason: string } } | undefined)?.freshness;
+  const discarded = await executeRaw(url, DISCARD, { ids }, operator);
+  if (discarded.errors) throw new Error(`discard failed: ${JSON.stringify(discarded.errors)}`);
+  return {
+    status: freshness?.status ?? 'UNKNOWN',
+    reason: freshness?.reason ?? 'UNKNOWN',
+    discarded: (discarded.data?.discardProjectorDeadLetters as unknown[]).length,
+  };
 }

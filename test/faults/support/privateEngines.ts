@@ -16,8 +16,8 @@ import { repoRoot } from '../../../src/devstack/stack';
 import { alive, readPid } from '../../../src/devstack/system';
 import { waitFor } from '../../../src/shared/lifecycle';
 import { loadSettings } from '../../../src/config/settings';
-import { mysqlKnex } from '../../../src/infra/mysql/fromMysql';
 import { postgresKnex } from '../../../src/infra/postgres/fromPostgres';
+import { onShardServers, testShards } from '../../support/testShards';
 
 const RUN_DIR_PREFIX = 'run-';
 const FAULTS_DIR = resolve(repoRoot, '.tidemark', 'faults');
@@ -174,13 +174,13 @@ export async function sweepAbandonedRuns(log: (l: string) => void): Promise<void
     }
     killIfOurs(join(dir, 'clickhouse', 'clickhouse.pid'), 'clickhouse');
     const s = loadSettings({ ...process.env, TIDEMARK_ENV: 'test' });
-    const my = mysqlKnex(s, undefined, 1);
+    // The run's shard databases were placed on the servers by testShards: dropped on each of them.
+    await onShardServers({ ...s, ...testShards([`tidemark_f_${runId}_f0`, `tidemark_f_${runId}_f1`], s) }, 'DROP DATABASE IF EXISTS ??');
     const pg = postgresKnex(s, 'postgres', 1);
     try {
-      for (const d of [`tidemark_f_${runId}_f0`, `tidemark_f_${runId}_f1`]) await my.raw('DROP DATABASE IF EXISTS ??', [d]);
       await pg.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [`tidemark_f_${runId}_o`]);
     } finally {
-      await Promise.allSettled([my.destroy(), pg.destroy()]);
+      await pg.destroy();
     }
     rmSync(dir, { recursive: true, force: true });
   }

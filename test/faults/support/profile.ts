@@ -14,6 +14,8 @@ export interface FaultProfile {
   outageMs: number;
   /** How long Kafka stays down (or hung) in its outage cycles: the production-condition outage. */
   kafkaOutageMs: number;
+  /** How long ClickHouse stays stopped in its outage cycles (issue 30 asks for 60 s under steady writes). */
+  clickhouseOutageMs: number;
   /** How long connection-kill storms last. */
   stormMs: number;
   /** Traffic before the first fault and between faults. */
@@ -33,6 +35,7 @@ export const REDUCED: FaultProfile = {
   orderShare: 1 / 3,
   outageMs: 5000,
   kafkaOutageMs: 30000,
+  clickhouseOutageMs: 5000,
   stormMs: 3000,
   steadyMs: 3000,
   repeats: 1,
@@ -47,6 +50,7 @@ export const FULL: FaultProfile = {
   orderShare: 1 / 3,
   outageMs: 20000,
   kafkaOutageMs: 180000,
+  clickhouseOutageMs: 60000,
   stormMs: 10000,
   steadyMs: 8000,
   repeats: 2,

@@ -1,12 +1,14 @@
 // Tidemark role processes under test: each is a real `node --import tsx src/main.ts --roles ...` child
 // with its own environment, so a fault can SIGKILL it exactly as an operator's OOM killer would. Their
-// JSON logs go to <stackDir>/logs/<name>.log; start-up is confirmed from the log line main.ts prints.
+// JSON logs go to <stackDir>/logs/<name>.log (and to a capturing run's log folder, logCapture.ts);
+// start-up is confirmed from the log line main.ts prints.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { settingsTable, settingsToEnv, type Settings } from '../../../src/config/settings';
 import { repoRoot } from '../../../src/devstack/stack';
 import { waitFor } from '../../../src/shared/lifecycle';
+import { captureFile } from '../../support/logCapture';
 import { freePortWith } from './privateEngines';
 
 export type RoleName = 'gateway' | 'relay' | 'projector' | 'reconciler';
@@ -111,9 +113,13 @@ export async function startRoleProcess(opts: {
     mkdirSync(opts.pidDir, { recursive: true });
     writeFileSync(join(opts.pidDir, `${opts.name}.pid`), String(child.pid));
   }
-  child.stdout!.pipe(out, { end: false });
-  child.stderr!.pipe(out, { end: false });
-  child.once('exit', () => setTimeout(() => out.end(), 50));
+  // A capturing test run (logCapture.ts) also gets every line, for the leak check after jest.
+  const captured = captureFile(`${opts.name}-${child.pid}`);
+  for (const sink of captured === undefined ? [out] : [out, createWriteStream(captured, { flags: 'a' })]) {
+    child.stdout!.pipe(sink, { end: false });
+    child.stderr!.pipe(sink, { end: false });
+    child.once('exit', () => setTimeout(() => sink.end(), 50));
+  }
   const readyLine = /Tidemark GraphQL ready|Tidemark running/;
   try {
     await waitFor(

@@ -2,10 +2,11 @@
 // connections of its OWN databases (MySQL `KILL CONNECTION` for processlist rows whose db is one of its
 // shard databases, PostgreSQL `pg_terminate_backend` for backends of its orders database). The role
 // processes see exactly what a server restart does to them: in-flight statements fail, pooled
-// connections are dead, new ones must be opened. The killer's own connection has no default database
-// (MySQL) or sits in the `postgres` database, so it never kills itself.
+// connections are dead, new ones must be opened. The killer's own connections have no default database
+// (MySQL, one per shard server) or sit in the `postgres` database, so they never kill themselves.
 import type { Settings } from '../../../src/config/settings';
 import { mysqlKnex } from '../../../src/infra/mysql/fromMysql';
+import { onServer, shardServers } from '../../../src/infra/mysql/shardTargets';
 import { postgresKnex } from '../../../src/infra/postgres/fromPostgres';
 import { sleep } from '../../../src/shared/lifecycle';
 import { requireInjected } from './faultActions';
@@ -21,21 +22,26 @@ export interface ConnectionKiller {
 }
 
 export function connectionKiller(s: Settings): ConnectionKiller {
-  const my = mysqlKnex(s, undefined, 1);
+  const servers = shardServers(s).map((server) => ({
+    databases: server.databases,
+    my: mysqlKnex(onServer(s, server.login), undefined, 1),
+  }));
   const pg = postgresKnex(s, 'postgres', 1);
   const self = {
     async killMysql() {
-      const [rows] = (await my.raw(
-        `SELECT id FROM information_schema.processlist WHERE db IN (${s.fitnessShardDatabases.map(() => '?').join(',')}) AND id <> CONNECTION_ID()`,
-        s.fitnessShardDatabases,
-      )) as [{ id: number }[]];
       let killed = 0;
-      for (const r of rows) {
-        // A connection may end on its own between the SELECT and the KILL (ER_NO_SUCH_THREAD).
-        await my.raw('KILL CONNECTION ?', [Number(r.id)]).then(
-          () => killed++,
-          () => undefined,
-        );
+      for (const { databases, my } of servers) {
+        const [rows] = (await my.raw(
+          `SELECT id FROM information_schema.processlist WHERE db IN (${databases.map(() => '?').join(',')}) AND id <> CONNECTION_ID()`,
+          databases,
+        )) as [{ id: number }[]];
+        for (const r of rows) {
+          // A connection may end on its own between the SELECT and the KILL (ER_NO_SUCH_THREAD).
+          await my.raw('KILL CONNECTION ?', [Number(r.id)]).then(
+            () => killed++,
+            () => undefined,
+          );
+        }
       }
       return killed;
     },
@@ -63,7 +69,7 @@ export function connectionKiller(s: Settings): ConnectionKiller {
       return total;
     },
     async close() {
-      await Promise.allSettled([my.destroy(), pg.destroy()]);
+      await Promise.allSettled([...servers.map(({ my }) => my.destroy()), pg.destroy()]);
     },
   };
   return self;

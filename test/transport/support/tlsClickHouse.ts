@@ -3,9 +3,10 @@
 // https_port and an openSSL section with the test PKI's server certificate. Free ports, its own folder
 // in the temp directory; stop() ends the server and removes the folder. With `clientCerts` it also requires
 // a client certificate signed by the test CA from every client (18.16 has no per-user certificates).
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../../src/devstack/stack';
+import { renderTemplate, USERS_XML_VARS } from '../../../src/devstack/clickhouse';
 import { spawnDetached, stopPid, tcpAnswers, which } from '../../../src/devstack/system';
 import { waitFor } from '../../../src/shared/lifecycle';
 import type { TestPki } from './certs';
@@ -38,9 +39,8 @@ export async function startTlsClickHouse(pki: TestPki, opts: { clientCerts?: boo
   const home = privateDir('clickhouse');
   for (const d of ['data', 'tmp', 'user_files', 'format_schemas', 'log']) mkdirSync(join(home, d), { recursive: true });
   const port = await freeEnginePort([1]);
-  const vars: Record<string, string> = { DATA_DIR: home, HTTP_PORT: String(port), TCP_PORT: String(port + 1), LISTEN_HOST: '127.0.0.1' };
-  const render = (file: string) =>
-    readFileSync(join(repoRoot, 'devstack', 'clickhouse', file), 'utf8').replace(/\$\{([A-Z_]+)\}/g, (_, k: string) => vars[k] ?? '');
+  const vars = { DATA_DIR: home, HTTP_PORT: String(port), TCP_PORT: String(port + 1), LISTEN_HOST: '127.0.0.1', ...USERS_XML_VARS };
+  const render = (file: string) => renderTemplate(join(repoRoot, 'devstack', 'clickhouse', file), vars);
   const config = render('config.xml')
     .replace(`<http_port>${port}</http_port>`, `<https_port>${port}</https_port>`)
     .replace('</yandex>', `${openSslSection(pki, opts.clientCerts ?? false)}\n</yandex>`);

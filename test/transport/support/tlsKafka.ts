@@ -84,7 +84,7 @@ export async function startTlsKafka(pki: TestPki, log: (l: string) => void = () 
   };
   try {
     // Served once an SSL client verified against the test CA gets the cluster's metadata.
-    const security = kafkaSecurity(loadSettings({ KAFKA_SSL: 'verify', KAFKA_SSL_CA: pki.ca }));
+    const security = kafkaSecurity(loadSettings({ TIDEMARK_ENV: 'test', KAFKA_SSL: 'verify', KAFKA_SSL_CA: pki.ca }));
     const options = { logLevel: logLevel.NOTHING, retry: { retries: 0 }, connectionTimeout: 2000 };
     const admin = new Kafka({ brokers: [addr.ssl], ...security, ...options }).admin();
     await waitFor(

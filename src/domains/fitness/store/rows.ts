@@ -1,6 +1,7 @@
 // Row <-> state mapping for the fitness tables, and the shard clock. DECIMAL comes back from mysql2
 // as a string (decimalNumbers: false) and is canonicalised to 3 decimals; DATETIME(3) columns are
-// UTC Dates (every pooled connection runs with time_zone '+00:00').
+// UTC Dates (every pooled connection runs with time_zone '+00:00'). changed_by/deleted_by say who
+// wrote a version (migrations/mysql/007_write_ownership.ts); a tombstone's author is deleted_by.
 import type { Knex } from 'knex';
 import { canonicalResult } from '../decimal';
 import { shardOfDataId } from '../sharding';
@@ -23,6 +24,10 @@ export interface ResultRow {
   version: number;
   created_at: Date;
   updated_at: Date;
+  /** NULL on rows written before 007_write_ownership. */
+  changed_by?: string | null;
+  /** Deletion log only: who wrote the tombstone (changed_by there is the last live state's author). */
+  deleted_by?: string | null;
 }
 
 export function stateOf(row: ResultRow, isDeleted = false): FitnessResultState {
@@ -41,6 +46,7 @@ export function stateOf(row: ResultRow, isDeleted = false): FitnessResultState {
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     shard: shardOfDataId(dataId),
+    changedBy: (isDeleted ? (row.deleted_by ?? row.changed_by) : row.changed_by) ?? null,
   };
 }
 
@@ -57,6 +63,7 @@ export function rowOf(s: FitnessResultState): ResultRow {
     version: s.version,
     created_at: s.createdAt,
     updated_at: s.updatedAt,
+    changed_by: s.changedBy,
   };
 }
 

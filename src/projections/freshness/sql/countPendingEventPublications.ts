@@ -10,14 +10,20 @@ import { applyScope, type PendingScope } from './pendingScope';
 export const FALLBACK_PENDING = ['NOT_PUBLISHED'] as const;
 export const FALLBACK_STUCK = ['DEAD_LETTER'] as const;
 
-export async function countPendingEventPublications(db: Knex, scope: PendingScope, aggregateIds?: string[]): Promise<PendingCountRow[]> {
-  if (aggregateIds && aggregateIds.length === 0) return [];
+export async function countPendingEventPublications(
+  db: Knex,
+  scope: PendingScope,
+  aggregateIds?: string[] | 'each',
+): Promise<PendingCountRow[]> {
+  if (Array.isArray(aggregateIds) && aggregateIds.length === 0) return [];
   const q = db('event_publications')
     .select('status', db.raw('COUNT(*) AS n'), db.raw('MIN(created_at) AS oldest'))
     .whereIn('status', [...FALLBACK_PENDING, ...FALLBACK_STUCK])
     .groupBy('status');
   applyScope(db, q, scope);
-  if (aggregateIds) q.select('aggregate_id').whereIn('aggregate_id', aggregateIds).groupBy('aggregate_id');
+  // 'each': per aggregate over the whole scope (a reconciliation's in-flight set; few rows are unsent).
+  if (aggregateIds) q.select('aggregate_id').groupBy('aggregate_id');
+  if (Array.isArray(aggregateIds)) q.whereIn('aggregate_id', aggregateIds);
   const rows = (await q) as { status: string; n: number | string; oldest: Date | string; aggregate_id?: string }[];
   return rows.map((r) => ({ aggregateId: r.aggregate_id, status: r.status, n: Number(r.n), oldest: new Date(r.oldest) }));
 }

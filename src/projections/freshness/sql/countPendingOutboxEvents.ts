@@ -16,14 +16,20 @@ export interface PendingCountRow {
   oldest: Date;
 }
 
-export async function countPendingOutboxEvents(db: Knex, scope: PendingScope, aggregateIds?: string[]): Promise<PendingCountRow[]> {
-  if (aggregateIds && aggregateIds.length === 0) return [];
+export async function countPendingOutboxEvents(
+  db: Knex,
+  scope: PendingScope,
+  aggregateIds?: string[] | 'each',
+): Promise<PendingCountRow[]> {
+  if (Array.isArray(aggregateIds) && aggregateIds.length === 0) return [];
   const q = db('outbox_events')
     .select('status', db.raw('COUNT(*) AS n'), db.raw('MIN(created_at) AS oldest'))
     .whereIn('status', [...OUTBOX_PENDING, ...OUTBOX_STUCK])
     .groupBy('status');
   applyScope(db, q, scope);
-  if (aggregateIds) q.select('aggregate_id').whereIn('aggregate_id', aggregateIds).groupBy('aggregate_id');
+  // 'each': per aggregate over the whole scope (a reconciliation's in-flight set; few rows are unsent).
+  if (aggregateIds) q.select('aggregate_id').groupBy('aggregate_id');
+  if (Array.isArray(aggregateIds)) q.whereIn('aggregate_id', aggregateIds);
   const rows = (await q) as { status: string; n: number | string; oldest: Date | string; aggregate_id?: string }[];
   return rows.map((r) => ({ aggregateId: r.aggregate_id, status: r.status, n: Number(r.n), oldest: new Date(r.oldest) }));
 }

@@ -4,12 +4,19 @@
 // tombstones whose business row is already gone. Field names come from a fixed list (never from the
 // caller) and values are bound parameters; the JSON lookups only run on the few rows that the
 // (status, ...) indexes select as not yet published.
+// Membership (dataIn) is the caller's read scope: a row counts when data.<field> is one of the listed
+// values for ANY listed field (a teacher's schools OR a student's own user id; a customer's id). A
+// pending row is a newest version, so its data.schoolId is the school the result is moving to: the
+// same latest-version rule the read models apply. Without dataIn every row of the domain counts.
 import type { Knex } from 'knex';
 import { isPostgres as dialectIsPostgres } from '../../../infra/sql/dialect';
 import type { Domain } from '../../../publication/event';
 
 export const SCOPE_FIELDS = ['detectId', 'projectId', 'schoolId', 'grade', 'userId', 'customerId', 'currency'] as const;
 export type ScopeField = (typeof SCOPE_FIELDS)[number];
+
+/** Fields and the values each may take; a row matches when any listed field has one of its values. */
+export type DataIn = Partial<Record<ScopeField, readonly (string | number)[]>>;
 
 export interface PendingScope {
   domain: Domain;
@@ -18,6 +25,8 @@ export interface PendingScope {
   /** data.createdAt within [createdFrom, createdTo). */
   createdFrom?: Date;
   createdTo?: Date;
+  /** The caller's scope: data.<field> IN values, OR-ed across fields; {} (or only empty lists): no row. */
+  dataIn?: DataIn;
 }
 
 export function isPostgres(db: Knex): boolean {
@@ -38,7 +47,24 @@ export function applyScope(db: Knex, q: Knex.QueryBuilder, scope: PendingScope):
   // ISO-8601 UTC strings from toISOString() compare correctly as text.
   if (scope.createdFrom) q.whereRaw(`${dataField(db, 'createdAt')} >= ?`, [scope.createdFrom.toISOString()]);
   if (scope.createdTo) q.whereRaw(`${dataField(db, 'createdAt')} < ?`, [scope.createdTo.toISOString()]);
+  if (scope.dataIn) {
+    const any = membership(scope.dataIn);
+    if (any.length === 0) q.whereRaw('1 = 0');
+    else
+      q.where((w) => {
+        for (const [field, values] of any)
+          w.orWhereRaw(`${dataField(db, field)} IN (${values.map(() => '?').join(', ')})`, values.map(String));
+      });
+  }
   return q;
+}
+
+/** The non-empty membership lists, in a stable order (field name, then values as sorted text). */
+function membership(d: DataIn): [ScopeField, string[]][] {
+  return (Object.entries(d) as [ScopeField, readonly (string | number)[] | undefined][])
+    .filter((e): e is [ScopeField, readonly (string | number)[]] => e[1] !== undefined && e[1].length > 0)
+    .map(([f, vs]): [ScopeField, string[]] => [f, [...new Set(vs.map(String))].sort()])
+    .sort(([a], [b]) => a.localeCompare(b));
 }
 
 /** A stable cache key for a scope. */
@@ -46,5 +72,6 @@ export function scopeKey(scope: PendingScope): string {
   const eq = Object.entries(scope.dataEquals ?? {})
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => a.localeCompare(b));
-  return JSON.stringify([scope.domain, eq, scope.createdFrom?.getTime() ?? null, scope.createdTo?.getTime() ?? null]);
+  const within = scope.dataIn ? membership(scope.dataIn) : null;
+  return JSON.stringify([scope.domain, eq, scope.createdFrom?.getTime() ?? null, scope.createdTo?.getTime() ?? null, within]);
 }

@@ -26,14 +26,23 @@ export const FITNESS_LATEST_COLUMNS = `
   argMax(ingested_at_ms, version) AS l_ingested_at_ms,
   argMax(shard, version) AS l_shard`;
 
-/** `where` is SQL built only from literal-formatted values over immutable columns. */
-export function latestFitnessSql(database: string, where: string[], tail = ''): string {
+/** Conditions of a latest-state query, all SQL built only from literal-formatted values. */
+export interface LatestConditions {
+  /** Over immutable columns only (evaluated on every physical version). */
+  where: string[];
+  /** Over the latest version's values (the l_ aliases). */
+  having?: string[];
+  /** ORDER BY / LIMIT. */
+  tail?: string;
+}
+
+export function latestFitnessSql(database: string, c: LatestConditions): string {
   return `SELECT ${FITNESS_LATEST_COLUMNS}
     FROM ${ident(database)}.fitness_results
-    ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    ${c.where.length ? `WHERE ${c.where.join(' AND ')}` : ''}
     GROUP BY data_id
-    HAVING l_is_deleted = 0
-    ${tail}`;
+    HAVING ${['l_is_deleted = 0', ...(c.having ?? [])].join(' AND ')}
+    ${c.tail ?? ''}`;
 }
 
 /** A row of latestFitnessSql as ClickHouse returns it (64-bit integers arrive quoted). */

@@ -19,6 +19,7 @@ export const ORDER_LATEST_COLUMNS = `
   argMax(source_commit_ms, version) AS l_source_commit_ms,
   argMax(ingested_at_ms, version) AS l_ingested_at_ms`;
 
+/** `where`: literal-formatted conditions on immutable columns (the caller's scope among them). */
 export function latestOrdersSql(database: string, where: string[], tail = ''): string {
   return `SELECT ${ORDER_LATEST_COLUMNS}
     FROM ${ident(database)}.orders

@@ -1,11 +1,16 @@
-// Analyst report over orders created in [from, to): per day (UTC) or per currency, the number of
-// orders, units and the exact total, over the latest non-deleted state of each order (argMax by
-// version inside, so a re-delivered order counts once). Totals are never summed across currencies:
-// a DAY report has one row per (day, currency).
+// Report over orders created in [from, to) and the caller's report scope: per day (UTC) or per
+// currency, the number of orders, units and the exact total, over the latest non-deleted state of
+// each order (argMax by version inside, so a re-delivered order counts once). Totals are never summed
+// across currencies: a DAY report has one row per (day, currency). A group with fewer distinct
+// customers than minGroupSize is masked inside the query and only counted (scopeSql.ts).
+import type { ReportAccess } from '../../../auth/access';
+import type { OrderScope } from '../../../domains/orders/policy';
 import { ident, uint } from '../../../infra/clickhouse/literal';
 import { averageDecimal, padDecimal } from '../../../shared/decimal';
 import type { ReadModelStore } from '../readModelStore';
+import type { ReportOf } from './selectFitnessReport';
 import { orderWindowSql } from './selectOrdersPage';
+import { ifShown, orderScopeSql, suppressionSql } from './scopeSql';
 
 export type OrderGroupBy = 'DAY' | 'CURRENCY';
 
@@ -22,37 +27,50 @@ export interface OrderReportGroup {
 export async function selectOrderReport(
   store: ReadModelStore,
   database: string,
-  from: Date,
-  to: Date,
-  groupBy: OrderGroupBy,
-): Promise<OrderReportGroup[]> {
-  const key = groupBy === 'DAY' ? 'toString(toDate(l_created_at))' : 'l_currency';
-  const sql = `SELECT ${key} AS group_key, l_currency AS r_currency, count() AS n, toString(sum(l_item_count)) AS units, toString(sum(l_total)) AS sum_total
+  access: ReportAccess<OrderScope>,
+  q: { from: Date; to: Date; groupBy: OrderGroupBy },
+): Promise<ReportOf<OrderReportGroup>> {
+  const key = q.groupBy === 'DAY' ? 'toString(toDate(l_created_at))' : 'l_currency';
+  const where = [...orderWindowSql(q.from, q.to), ...orderScopeSql(access.scope)];
+  const sql = `SELECT ${key} AS group_key, l_currency AS r_currency,
+      ${suppressionSql('uniqExact(l_customer_id)', access.minGroupSize)},
+      ${ifShown('count()', '0', 'n')},
+      ${ifShown('toString(sum(l_item_count))', "'0'", 'units')},
+      ${ifShown('toString(sum(l_total))', "'0'", 'sum_total')}
     FROM (
       SELECT order_id,
+        argMax(customer_id, version) AS l_customer_id,
         argMax(currency, version) AS l_currency,
         argMax(total, version) AS l_total,
         argMax(item_count, version) AS l_item_count,
         argMax(created_at, version) AS l_created_at,
         argMax(is_deleted, version) AS l_is_deleted
       FROM ${ident(database)}.orders
-      WHERE ${orderWindowSql(from, to).join(' AND ')}
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       GROUP BY order_id
       HAVING l_is_deleted = 0
     )
     GROUP BY group_key, r_currency
     ORDER BY group_key, r_currency
     LIMIT ${uint(100000)}`;
-  const rows = await store.select<{ group_key: string; r_currency: string; n: string; units: string; sum_total: string }>(
-    'orderReport',
-    sql,
-  );
-  return rows.map((r) => ({
-    key: r.group_key,
-    currency: r.r_currency,
-    orderCount: Number(r.n),
-    itemCount: Number(r.units),
-    total: padDecimal(r.sum_total, 4),
-    averageTotal: averageDecimal(r.sum_total, Number(r.n), 4),
-  }));
+  const rows = await store.select<{
+    group_key: string;
+    r_currency: string;
+    shown: number | string | boolean;
+    n: string;
+    units: string;
+    sum_total: string;
+  }>('orderReport', sql);
+  const shown = rows.filter((r) => Number(r.shown) === 1);
+  return {
+    suppressedGroups: rows.length - shown.length,
+    groups: shown.map((r) => ({
+      key: r.group_key,
+      currency: r.r_currency,
+      orderCount: Number(r.n),
+      itemCount: Number(r.units),
+      total: padDecimal(r.sum_total, 4),
+      averageTotal: averageDecimal(r.sum_total, Number(r.n), 4),
+    })),
+  };
 }

@@ -1,15 +1,24 @@
-// Latest state of the given orders (one query per DataLoader batch); absent ids are not projected yet
-// (or deleted). order_id is the ORDER BY key. Values only through the literal formatter.
+// Latest state of the given orders within the caller's scope (one query per DataLoader batch); absent
+// ids are not projected yet, deleted, or another customer's: the caller cannot tell them apart.
+// order_id is the ORDER BY key; customer_id is immutable, so the scope is a plain WHERE condition.
+// Values only through the literal formatter.
+import type { OrderScope } from '../../../domains/orders/policy';
 import { list, str } from '../../../infra/clickhouse/literal';
 import type { ReadModelStore } from '../readModelStore';
 import { toOrderView, type OrderView } from '../views';
 import { latestOrdersSql, type LatestOrderRow } from './latestOrders';
+import { orderScopeSql } from './scopeSql';
 
-export async function selectOrdersByIds(store: ReadModelStore, database: string, orderIds: string[]): Promise<OrderView[]> {
+export async function selectOrdersByIds(
+  store: ReadModelStore,
+  database: string,
+  scope: OrderScope,
+  orderIds: string[],
+): Promise<OrderView[]> {
   if (orderIds.length === 0) return [];
   const rows = await store.select<LatestOrderRow>(
     'ordersByIds',
-    latestOrdersSql(database, [`order_id IN ${list([...new Set(orderIds)], str)}`]),
+    latestOrdersSql(database, [`order_id IN ${list([...new Set(orderIds)], str)}`, ...orderScopeSql(scope)]),
   );
   return rows.map(toOrderView);
 }

@@ -1,10 +1,14 @@
 // One page of latest orders matching a filter, newest first, keyset-paginated on (created_at_ms,
 // order_id): both are immutable, so a page boundary never moves. The created_at condition (second
-// precision) lets ClickHouse prune monthly partitions; created_at_ms is the exact bound.
+// precision) lets ClickHouse prune monthly partitions; created_at_ms is the exact bound. The caller's
+// scope (its own customer_id, immutable) is one more WHERE condition: other customers' orders are
+// never in a page, whatever the filter asks.
+import type { OrderScope } from '../../../domains/orders/policy';
 import { dateTime, str, uint } from '../../../infra/clickhouse/literal';
 import type { ReadModelStore } from '../readModelStore';
 import { toOrderView, type OrderView } from '../views';
 import { latestOrdersSql, type LatestOrderRow } from './latestOrders';
+import { orderScopeSql } from './scopeSql';
 
 export interface OrderFilter {
   customerId?: string;
@@ -31,11 +35,12 @@ export function orderWindowSql(from?: Date, to?: Date): string[] {
 export async function selectOrdersPage(
   store: ReadModelStore,
   database: string,
+  scope: OrderScope,
   f: OrderFilter,
   first: number,
   after?: OrderCursor,
 ): Promise<{ nodes: OrderView[]; hasNextPage: boolean }> {
-  const where = orderWindowSql(f.from, f.to);
+  const where = [...orderWindowSql(f.from, f.to), ...orderScopeSql(scope)];
   if (f.customerId !== undefined) where.push(`customer_id = ${str(f.customerId)}`);
   if (f.currency !== undefined) where.push(`currency = ${str(f.currency)}`);
   if (after)

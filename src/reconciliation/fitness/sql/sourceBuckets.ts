@@ -2,7 +2,8 @@
 // aggregates and the XOR of their digests' first 64 bits (canonical/canonical.ts). Shards combine by
 // XOR in TypeScript, so the result equals a digest over the whole campaign.
 //
-// Locking: a plain non-locking read over the scope's rows (index range on detect_id); MD5 per row is
+// Locking: a plain non-locking read over the scope's rows (index range on detect_id), inside the run's
+// snapshot transaction when the run has one (shardSnapshot.ts); MD5 per row is
 // computed by the shard, so only one row per bucket crosses the network.
 import type { Knex } from 'knex';
 import { uint64Of, type BucketDigest } from '../../canonical/canonical';

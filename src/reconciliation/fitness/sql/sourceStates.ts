@@ -1,8 +1,10 @@
 // SQL: the latest authoritative state of each aggregate of a fitness scope on one shard (optionally
 // only some buckets or ids), with its canonical digest and commit time.
 //
-// Locking: a plain non-locking read; the engine checks the scope's revision around it instead of
-// holding a snapshot. Lines (the canonical text) are returned only for the few rows whose differing
+// Locking: a plain non-locking read. A run at IDS/CONTENT level issues it inside the run's snapshot
+// transaction (shardSnapshot.ts), so it sees the snapshot's versions; the current state of a few ids
+// (projection ahead of the snapshot) and the rebuild's validation read it outside, with the revision
+// checked around it. Lines (the canonical text) are returned only for the few rows whose differing
 // fields are named.
 import type { Knex } from 'knex';
 import type { CompareLevel } from '../../canonical/fields';

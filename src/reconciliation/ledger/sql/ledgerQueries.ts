@@ -134,12 +134,17 @@ export async function ledgerGauges(db: Knex): Promise<LedgerGauges> {
   };
 }
 
-/** Finish time of the newest completed (CLEAN or DISCREPANCIES) run per scope key. */
+/**
+ * Finish time of the newest completed (CLEAN or DISCREPANCIES) run per scope key that judged every
+ * aggregate: a run that excluded some (changed after its snapshot, in flight) leaves the scope to the
+ * next run, so the schedule takes it again once it is quiet.
+ */
 export async function lastCompletedRuns(db: Knex, scopeKeys: string[]): Promise<Map<string, Date>> {
   if (scopeKeys.length === 0) return new Map();
   const rows = (await db('reconciliation_runs')
     .whereIn('scope_key', scopeKeys)
     .whereIn('outcome', ['CLEAN', 'DISCREPANCIES'])
+    .where({ excluded_changed: 0, excluded_in_flight: 0 })
     .select('scope_key')
     .max({ at: 'finished_at' })
     .groupBy('scope_key')) as { scope_key: string; at: Date }[];

@@ -71,7 +71,12 @@ export async function recordRunResult(
     const completed = r.outcome === 'CLEAN' || r.outcome === 'DISCREPANCIES';
     const kinds = completed ? SEEN_AT[r.levelReached] : [];
     if (kinds.length) {
-      const keep = [...r.discrepancies.map((d) => d.aggregateId), ...r.youngIds];
+      const keep = [
+        ...r.discrepancies.map((d) => d.aggregateId),
+        ...r.youngIds,
+        ...(r.excluded?.changedAfterSnapshot ?? []),
+        ...(r.excluded?.inFlight ?? []),
+      ];
       await trx('reconciliation_discrepancies')
         .where({ domain: scope.domain, scope_key: scopeKey(scope), status: 'OPEN' })
         .whereIn('kind', kinds)
@@ -81,7 +86,16 @@ export async function recordRunResult(
     if (completed && isRegisteredKind(scope)) {
       const aggregates = (r.revisionAfter ?? r.revisionBefore)?.aggregates ?? 0;
       const startedAt = new Date(finishedAt.getTime() - durationMs);
-      await recordScopeRun(trx, scope, { runId, outcome: r.outcome, levelReached: r.levelReached, aggregates, startedAt, finishedAt });
+      const excluded = (r.excluded?.changedAfterSnapshot.length ?? 0) + (r.excluded?.inFlight.length ?? 0);
+      await recordScopeRun(trx, scope, {
+        runId,
+        outcome: r.outcome,
+        levelReached: r.levelReached,
+        aggregates,
+        excluded,
+        startedAt,
+        finishedAt,
+      });
     }
     await trx('reconciliation_runs')
       .where({ id: runId })
@@ -96,6 +110,8 @@ export async function recordRunResult(
         buckets_compared: r.bucketsCompared,
         buckets_mismatched: r.bucketsMismatched,
         discrepancies_found: r.discrepancies.length,
+        excluded_changed: r.excluded?.changedAfterSnapshot.length ?? 0,
+        excluded_in_flight: r.excluded?.inFlight.length ?? 0,
         finished_at: finishedAt,
         duration_ms: durationMs,
       });

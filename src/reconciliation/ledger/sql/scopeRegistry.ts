@@ -1,6 +1,8 @@
 // SQL: the registry of scopes the rolling re-verification walks (reconciliation_scopes): every
 // fitness campaign and UTC hour of orders, the size of its last completed run, and when it was last
-// verified CLEAN at CONTENT level (the start of that run: what it saw was true from then on).
+// verified CLEAN at CONTENT level (the start of that run: what it saw was true from then on). A run
+// that excluded aggregates (changed after its snapshot, in flight) did not judge the whole scope, so
+// it is a completed run but no verification.
 //
 // Locking: registerScopes inserts with ON CONFLICT DO NOTHING, so two passes registering the same
 // scopes insert each once and block nothing else. recordScopeRun upserts one row by primary key inside
@@ -26,13 +28,15 @@ export interface ScopeRun {
   outcome: RunOutcome;
   levelReached: ReconcileLevel;
   aggregates: number;
+  /** Aggregates the run left out (changed after its snapshot, in flight). */
+  excluded: number;
   startedAt: Date;
   finishedAt: Date;
 }
 
-/** Records a completed run of a registered kind of scope; a CLEAN CONTENT run is a verification. */
+/** Records a completed run of a registered kind of scope; a CLEAN CONTENT run that excluded nothing is a verification. */
 export async function recordScopeRun(db: Knex, scope: Scope, r: ScopeRun): Promise<void> {
-  const verified = r.outcome === 'CLEAN' && r.levelReached === 'CONTENT';
+  const verified = r.outcome === 'CLEAN' && r.levelReached === 'CONTENT' && r.excluded === 0;
   await db.raw(
     `INSERT INTO reconciliation_scopes (scope_key, domain, scope, aggregates, registered_at, last_run_at, last_outcome, last_verified_at, last_verified_run_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -98,14 +102,14 @@ export async function verificationAges(db: Knex): Promise<VerificationAge[]> {
   }));
 }
 
-/** Which of these scopes had a CLEAN CONTENT run that started at or after `since`. */
+/** Which of these scopes had a CLEAN CONTENT run that excluded nothing and started at or after `since`. */
 export async function verifiedSince(db: Knex, scopeKeys: string[], since: Date): Promise<Set<string>> {
   const out = new Set<string>();
   for (let i = 0; i < scopeKeys.length; i += 1000) {
     const rows = (await db('reconciliation_runs')
       .distinct('scope_key')
       .whereIn('scope_key', scopeKeys.slice(i, i + 1000))
-      .where({ outcome: 'CLEAN', level_reached: 'CONTENT' })
+      .where({ outcome: 'CLEAN', level_reached: 'CONTENT', excluded_changed: 0, excluded_in_flight: 0 })
       .where('started_at', '>=', since)) as { scope_key: string }[];
     for (const r of rows) out.add(r.scope_key);
   }

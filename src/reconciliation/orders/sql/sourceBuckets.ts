@@ -1,7 +1,8 @@
 // SQL: bucketed canonical digests of an order window (count and XOR of the digests' first 64 bits per
 // bucket; bit_xor over signed bigint gives the same bits as an unsigned XOR).
 //
-// Locking: a plain non-locking read; the digests are computed by PostgreSQL.
+// Locking: a plain non-locking read (inside the run's snapshot, windowSnapshot.ts, when it has one); the
+// digests are computed by PostgreSQL.
 import type { Knex } from 'knex';
 import { uint64Of, type BucketDigest } from '../../canonical/canonical';
 import type { CompareLevel } from '../../canonical/fields';

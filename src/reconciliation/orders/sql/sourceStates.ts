@@ -1,7 +1,9 @@
 // SQL: the authoritative state of each order of a window (or of some buckets / ids) with its
 // canonical digest; createdAt is the commit time of an order's only version.
 //
-// Locking: a plain non-locking read; the engine checks the window's revision around it.
+// Locking: a plain non-locking read. A run at IDS/CONTENT level issues it inside the run's REPEATABLE
+// READ snapshot (windowSnapshot.ts); the current state of a few ids and the rebuild's validation read
+// it outside, with the window's revision checked around it.
 import type { Knex } from 'knex';
 import type { CompareLevel } from '../../canonical/fields';
 import { postgresCells } from '../../canonical/sqlCells';

@@ -1,0 +1,20 @@
+// What an idempotency key remembers of its first request: a fingerprint of the command (to tell a
+// retry from a different request reusing the key) and the first response, replayed as it was.
+import { createHash } from 'node:crypto';
+import type { FitnessResultState, RecordFitnessResult } from './types';
+
+export function requestHash(c: RecordFitnessResult): string {
+  return createHash('sha256')
+    .update(JSON.stringify([c.detectId, c.userId, c.projectId, c.schoolId, c.grade, c.result, c.unit]))
+    .digest('hex');
+}
+
+export function serialise(s: FitnessResultState): string {
+  return JSON.stringify({ ...s, createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString() });
+}
+
+export function deserialise(text: string): FitnessResultState {
+  const o = JSON.parse(text) as FitnessResultState & { createdAt: string; updatedAt: string };
+  // Responses stored before changedBy existed have none.
+  return { ...o, createdAt: new Date(o.createdAt), updatedAt: new Date(o.updatedAt), changedBy: o.changedBy ?? null };
+}

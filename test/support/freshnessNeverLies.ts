@@ -1,0 +1,172 @@
+// The property behind issue 28 ("FRESH means it"), against the real engines: a marker may say FRESH
+// only if every version committed before the read began is in the answer. Workers record a result
+// (2.21), read it back, correct it (2.31) and read it back at once every 20 ms until version 2 shows,
+// through a lookup (fitnessResult), a list (fitnessResults of the round's campaign) and a report
+// (fitnessReport max), while the relay and the projector run as separate Tidemark instances and a
+// background load writes elsewhere on the same topic. Every answer is checked against the version
+// committed before its request was sent; the counts are returned (and printed) so a run can be
+// compared before and after a change. Bounded by a time budget, never by asserting timings.
+import { sleep } from '../../src/shared/lifecycle';
+import {
+  CorrectFitnessResultDocument,
+  FitnessReportByDocument,
+  FitnessResultByIdDocument,
+  FitnessResultsPageDocument,
+  RecordFitnessResultDocument,
+} from '../generated/graphql';
+import { execute } from './graphqlClient';
+
+export type ReadKind = 'lookup' | 'list' | 'report';
+
+export interface PropertyCounts {
+  rounds: number;
+  reads: Record<ReadKind, number>;
+  fresh: Record<ReadKind, number>;
+  /** FRESH answers showing a version older than the one committed before the request. */
+  lies: Record<ReadKind, number>;
+  examples: string[];
+  /** Writes the gateway refused (the round is skipped), by error code. */
+  writeFailures: string[];
+  /** Requests whose connection dropped (left out of the property, reported). */
+  transportFailures: number;
+  /** Total time spent in reads (three at a time), for the mean latency. */
+  readMs: number;
+}
+
+const zero = (): Record<ReadKind, number> => ({ lookup: 0, list: 0, report: 0 });
+/** The report's max tells which version it aggregated: 2.210 is version 1, 2.310 version 2. */
+const versionOfMax = (max: string | undefined): number => (max === '2.310' ? 2 : max === '2.210' ? 1 : 0);
+
+export async function runFreshnessProperty(o: {
+  url: string;
+  writer: Record<string, string>;
+  reader: Record<string, string>;
+  reporter: Record<string, string>;
+  workers: number;
+  budgetMs: number;
+  /**
+   * Rounds the run must complete to prove anything: past `budgetMs` it goes on until it has them, up to
+   * `maxBudgetMs`. A machine busy with other suites (engines starting beside it) reads slowly for a
+   * while; the property is the same, it only takes longer to gather enough answers.
+   */
+  untilRounds?: number;
+  maxBudgetMs?: number;
+  campaignBase: number;
+}): Promise<PropertyCounts> {
+  const c: PropertyCounts = {
+    rounds: 0,
+    reads: zero(),
+    fresh: zero(),
+    lies: zero(),
+    examples: [],
+    writeFailures: [],
+    transportFailures: 0,
+    readMs: 0,
+  };
+  const refused = (r: { errors?: { message: string; extensions?: { code?: string } }[] }) =>
+    c.writeFailures.push(String(r.errors?.[0]?.extensions?.code ?? r.errors?.[0]?.message ?? 'no data'));
+  /**
+   * A request the connection dropped (reset, or no connection) is counted and left out: it says nothing
+   * of what a FRESH marker vouches for, and a write's outcome is then unknown. Anything else is thrown.
+   */
+  const transportOnly = (err: unknown): undefined => {
+    if (!(err instanceof TypeError && err.message === 'fetch failed')) throw err;
+    c.transportFailures++;
+    return undefined;
+  };
+  const started = Date.now();
+  const goOn = () => {
+    const spent = Date.now() - started;
+    return spent < o.budgetMs || (c.rounds < (o.untilRounds ?? 0) && spent < (o.maxBudgetMs ?? o.budgetMs));
+  };
+
+  /** Reads the three shapes once (concurrently), checks each, and says which versions they showed. */
+  async function readAll(dataId: string, detectId: number, committed: number): Promise<{ shown: number[]; allFresh: boolean }> {
+    const check = (kind: ReadKind, status: string, shown: number) => {
+      c.reads[kind]++;
+      if (status !== 'FRESH') return;
+      c.fresh[kind]++;
+      if (shown < committed) {
+        c.lies[kind]++;
+        if (c.examples.length < 5) c.examples.push(`${kind} of ${dataId}: FRESH with version ${shown}, committed ${committed}`);
+      }
+    };
+    const t0 = Date.now();
+    const [l, p, r] = await Promise.all([
+      execute(o.url, FitnessResultByIdDocument, { dataId }, o.reader),
+      execute(o.url, FitnessResultsPageDocument, { filter: { detectId, projectId: 3 }, first: 10 }, o.reader),
+      execute(o.url, FitnessReportByDocument, { detectId, projectId: 3, groupBy: 'SCHOOL' }, o.reporter),
+    ]);
+    c.readMs += Date.now() - t0;
+    for (const x of [l, p, r]) if (x.errors || !x.data) throw new Error(`read failed: ${JSON.stringify(x.errors ?? x.status)}`);
+    const lookup = l.data!.fitnessResult;
+    const list = p.data!.fitnessResults;
+    const report = r.data!.fitnessReport;
+    const shown = [
+      lookup.result?.version ?? 0,
+      list.nodes.find((n) => n.dataId === dataId)?.version ?? 0,
+      versionOfMax(report.groups[0]?.max),
+    ];
+    check('lookup', lookup.freshness.status, shown[0]!);
+    check('list', list.freshness.status, shown[1]!);
+    check('report', report.freshness.status, shown[2]!);
+    const allFresh = [lookup, list, report].every((x) => x.freshness.status === 'FRESH');
+    return { shown, allFresh };
+  }
+
+  /** Reads every 20 ms until every shape shows `version` (and, when asked, says FRESH), or a bound. */
+  async function readBack(dataId: string, detectId: number, version: number, untilFresh: boolean, boundMs: number): Promise<void> {
+    const until = Date.now() + boundMs;
+    for (;;) {
+      const read = await readAll(dataId, detectId, version).catch(transportOnly);
+      if (!read) {
+        if (Date.now() > until) return;
+        continue;
+      }
+      const { shown, allFresh } = read;
+      if (shown.every((v) => v >= version) && (!untilFresh || allFresh)) return;
+      if (Date.now() > until) return;
+      await sleep(20);
+    }
+  }
+
+  async function worker(w: number): Promise<void> {
+    for (let round = 0; goOn(); round++) {
+      const detectId = o.campaignBase + w * 1000 + round;
+      const input = { detectId, projectId: 3, userId: 700_000 + w * 1000 + round, schoolId: 30 + w, grade: 5, result: '2.21', unit: 'm' };
+      const rec = await execute(o.url, RecordFitnessResultDocument, { input }, o.writer).catch(transportOnly);
+      if (!rec) continue;
+      if (rec.errors || !rec.data) {
+        refused(rec);
+        continue;
+      }
+      const dataId = rec.data.recordFitnessResult.result.dataId;
+      await readBack(dataId, detectId, 1, true, 15000);
+      const corrected = { dataId, expectedVersion: 1, result: '2.31', unit: 'm' };
+      const cor = await execute(o.url, CorrectFitnessResultDocument, corrected, o.writer).catch(transportOnly);
+      if (!cor) continue; // its outcome is unknown: the round proves nothing and is not counted
+      if (cor.errors || !cor.data) {
+        refused(cor);
+        continue;
+      }
+      await readBack(dataId, detectId, 2, false, 20000);
+      c.rounds++;
+    }
+  }
+
+  await Promise.all(Array.from({ length: o.workers }, (_, w) => worker(w)));
+  return c;
+}
+
+export function describeCounts(label: string, c: PropertyCounts): string {
+  const kinds: ReadKind[] = ['lookup', 'list', 'report'];
+  const total = (r: Record<ReadKind, number>) => kinds.reduce((n, k) => n + r[k], 0);
+  const per = kinds.map((k) => `${k} ${c.lies[k]}/${c.fresh[k]}/${c.reads[k]}`).join(', ');
+  return (
+    `[freshness property ${label}] ${c.rounds} rounds, mean read ${Math.round(c.readMs / Math.max(1, c.reads.lookup))} ms; FRESH-but-old / FRESH / reads: ` +
+    `total ${total(c.lies)}/${total(c.fresh)}/${total(c.reads)} (${per})` +
+    (c.examples.length ? `; e.g. ${c.examples.join('; ')}` : '') +
+    (c.writeFailures.length ? `; writes refused: ${c.writeFailures.length} (${[...new Set(c.writeFailures)].join(', ')})` : '') +
+    (c.transportFailures ? `; connections dropped: ${c.transportFailures}` : '')
+  );
+}
