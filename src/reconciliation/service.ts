@@ -36,6 +36,8 @@ export interface ReconciliationSettings {
   repairWaitMs: number;
   rebuildWaitMs: number;
   rebuildCatchUpMarginMs: number;
+  /** REBUILD_ROWS_PER_SECOND: what rebuildLimiter grants, named when a table is too busy to catch up. */
+  rebuildRowsPerSecond: number;
   rebuildStaleAfterMs: number;
 }
 
@@ -155,6 +157,7 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
         clock: d.clock,
         logger: d.logger,
         catchUpMarginMs: d.settings.rebuildCatchUpMarginMs,
+        limitRowsPerSecond: d.settings.rebuildRowsPerSecond,
         staleAfterMs: d.settings.rebuildStaleAfterMs,
         verify: async (s) => {
           const { run } = await reconcile(s, 'CONTENT', { trigger: 'VERIFICATION', requestedBy: 'rebuild-verification', escalate: false });

@@ -87,6 +87,7 @@ export function reconciliationFrom(r: Resources, o: { registry: Registry; logger
       repairWaitMs: s.repairWaitMs,
       rebuildWaitMs: s.rebuildWaitMs,
       rebuildCatchUpMarginMs: s.rebuildCatchUpMarginMs,
+      rebuildRowsPerSecond: s.rebuildRowsPerSecond,
       rebuildStaleAfterMs: s.rebuildStaleAfterMs,
     },
   });

@@ -65,3 +65,12 @@ export async function seedProjection(r: Resources, states: FitnessResultState[],
   for (let i = 0; i < lines.length; i += batch)
     await insertJsonEachRow(r.clickhouse, r.settings.clickhouseDatabase, 'fitness_results', lines.slice(i, i + batch));
 }
+
+/** Newer versions of results already in the shards (a correction as the write path commits it). */
+export async function updateSource(r: Resources, states: FitnessResultState[]): Promise<void> {
+  for (const s of states) {
+    const sh = r.mysql.shards.find((x) => x.index === s.shard);
+    if (!sh) throw new Error(`no shard ${s.shard}`);
+    await sh.db(RESULTS).where({ data_id: s.dataId }).update(rowOf(s));
+  }
+}

@@ -11,29 +11,19 @@
 //   stale            a RUNNING rebuild without a heartbeat (its process died) is marked ABANDONED when the
 //                    next one starts; one with a fresh heartbeat makes the next start a CONFLICT.
 // The happy path (validate, swap, verify) runs first so the harness is known to work.
-import { SINGLE_SERVER } from '../../infra/clickhouse/layout';
 import knex from 'knex';
-import { fromClickHouse } from '../../infra/clickhouse/fromClickHouse';
-import { ident, str } from '../../infra/clickhouse/literal';
-import { fromPublicationStores } from '../../projections/freshness/pendingPublications';
-import { fromKafkaAndCheckpoints } from '../../projections/freshness/projectionProgress';
-import { projectorGroupId } from '../../projections/projectorGroup';
 import { insertJsonEachRow } from '../../projections/sql/insertJsonEachRow';
-import { exponentialBackoff } from '../../relay/backoff';
-import { systemClock } from '../../shared/clock';
-import { silentLogger } from '../../shared/logger';
-import { fitnessStates, seedProjection, seedSource } from '../../../test/support/reconciliationSeed';
+import { fitnessStates, seedSource } from '../../../test/support/reconciliationSeed';
+import { REBUILD_TEST_SETTINGS, rebuildHarness } from '../../../test/support/rebuildHarness';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { itWithClickHouseServer } from '../../../test/support/clickhouseServerOnly';
-import { compareScope, type CompareDeps } from '../compareScope';
+import { compareScope } from '../compareScope';
 import { eventOfState, fitnessSource } from '../fitness/fitnessSource';
 import type { RebuildRecord } from '../ledger/records';
 import { startRebuild } from '../ledger/sql/rebuildRows';
-import { fromFreshnessSources } from '../pipeline/pipelineProbe';
-import { unlimited, type RateLimiter } from '../repair/rateLimiter';
-import { scopeJson, scopeKey, type CampaignScope } from '../scope';
+import type { RateLimiter } from '../repair/rateLimiter';
+import { scopeJson, scopeKey } from '../scope';
 import { clickhouseTarget } from '../target/clickhouseTarget';
-import { compareSettingsOf } from '../wiring';
 import { projectionLineOf } from './projectionLines';
 import { startProjectionRebuild, type RebuildDeps } from './rebuildProjection';
 
@@ -43,87 +33,16 @@ const quiet = { warn: () => undefined, error: () => undefined, debug: () => unde
 describe('projection rebuild failure paths', () => {
   let env: TestEnv;
   let deadShards: knex.Knex[] = [];
-  const hourAgo = new Date(Date.now() - 3600_000);
-  let nextSequence = 1;
 
   beforeAll(async () => {
-    env = await createTestEnv({ reconcileCatchUpWaitMs: 500, reconcileRetryBaseMs: 50, reconcileRetryMaxMs: 100 });
+    env = await createTestEnv(REBUILD_TEST_SETTINGS);
   });
   afterAll(async () => {
     await Promise.all(deadShards.map((d) => d.destroy()));
     await env?.cleanup();
   });
 
-  /** A finished campaign: `count` results in the shards and the same content in ClickHouse. */
-  async function campaign(detectId: number, count = 8): Promise<CampaignScope> {
-    const states = fitnessStates({ detectId, count, firstSequence: nextSequence, updatedAt: hourAgo }, 2);
-    nextSequence += count;
-    await seedSource(env.resources, states);
-    await seedProjection(env.resources, states);
-    return { domain: 'fitness', detectId };
-  }
-
-  const ch = () => env.resources.clickhouse;
-  const db = () => env.settings.clickhouseDatabase;
-  async function tables(): Promise<string[]> {
-    const rs = await ch().query({
-      query: `SELECT name FROM system.tables WHERE database = ${str(db())} AND name LIKE 'fitness_results%' ORDER BY name`,
-      format: 'JSONEachRow',
-    });
-    return (await rs.json<{ name: string }>()).map((r) => r.name);
-  }
-  /** The live table's physical content (what readers see), to show a failed rebuild left it alone. */
-  async function liveContent(): Promise<string> {
-    const rs = await ch().query({
-      query: `SELECT count() AS n, sum(cityHash64(data_id, version, toString(result), is_deleted)) AS h FROM ${ident(db())}.fitness_results`,
-      format: 'JSONEachRow',
-    });
-    return JSON.stringify(await rs.json());
-  }
-
-  function compareDeps(): Omit<CompareDeps, 'source' | 'target' | 'table' | 'beforeTargetScan'> {
-    const r = env.resources;
-    return {
-      pipeline: fromFreshnessSources({
-        pending: fromPublicationStores({ shards: r.mysql, pg: r.pg }),
-        progress: fromKafkaAndCheckpoints({
-          kafka: r.kafka,
-          clickhouse: r.clickhouse,
-          database: db(),
-          topics: r.topics,
-          consumer: projectorGroupId(env.settings),
-          staleAfterMs: 60000,
-        }),
-        clock: systemClock,
-      }),
-      clock: systemClock,
-      retry: exponentialBackoff({ baseMs: 50, maxMs: 100, maxAttempts: 3 }),
-      settings: compareSettingsOf(env.settings).fitness,
-    };
-  }
-
-  function deps(over: Partial<RebuildDeps> = {}, finished: RebuildRecord[] = []): RebuildDeps {
-    const source = fitnessSource(env.resources.mysql);
-    const target = clickhouseTarget(ch(), db(), 'fitness');
-    const compare = compareDeps();
-    return {
-      ledger: env.resources.pg,
-      ch: ch(),
-      database: db(),
-      layout: SINGLE_SERVER,
-      source,
-      target,
-      compare,
-      limiter: unlimited,
-      clock: systemClock,
-      logger: silentLogger,
-      catchUpMarginMs: env.settings.rebuildCatchUpMarginMs,
-      staleAfterMs: env.settings.rebuildStaleAfterMs,
-      verify: async (scope) => compareScope({ ...compare, source, target }, scope, 'CONTENT', false),
-      finished: async (r) => void finished.push(r),
-      ...over,
-    };
-  }
+  const { hourAgo, campaign, statesOf, ch, db, tables, liveContent, deps, unreachableClickHouse } = rebuildHarness(() => env);
 
   it('validates, swaps and verifies a healthy scope (the harness works)', async () => {
     const scope = await campaign(61001);
@@ -186,7 +105,7 @@ describe('projection rebuild failure paths', () => {
   it('keeps the retired table for a rollback when the verification after the swap finds a bad row: VERIFICATION_FAILED', async () => {
     const scope = await campaign(61004);
     const base = deps();
-    const states = fitnessStates({ detectId: 61004, count: 8, firstSequence: nextSequence - 8, updatedAt: hourAgo }, 2);
+    const states = statesOf(61004);
     const victim = states.find((s) => !s.isDeleted)!;
     // A bad write reaches the live (rebuilt) table after the swap: same version, other content.
     const verify: RebuildDeps['verify'] = async (s) => {
@@ -208,7 +127,7 @@ describe('projection rebuild failure paths', () => {
   itWithClickHouseServer('keeps the retired table when the verification itself fails after the swap (ClickHouse unreachable)', async () => {
     const scope = await campaign(61005);
     const base = deps();
-    const unreachable = fromClickHouse({ ...env.settings, clickhouseUrl: 'http://127.0.0.1:1' });
+    const unreachable = unreachableClickHouse();
     const deadTarget = clickhouseTarget(unreachable, db(), 'fitness');
     const verify: RebuildDeps['verify'] = (s) =>
       compareScope({ ...base.compare, source: base.source, target: deadTarget }, s, 'CONTENT', false);

@@ -6,12 +6,14 @@
 //   3 LOAD         the scope's authoritative latest state (live rows + deletion log, one snapshot per
 //                  shard) through the projector's own mapping, rate-limited; and the quarantine of
 //                  every live row whose content differs from the authoritative one at the same version
-//   4 VALIDATE     the shadow's scope against the authoritative stores by CONTENT digests (the normal
-//                  reconciliation, with late rows copied in before each target scan: changes that
-//                  arrive during the rebuild are included); the copied rest by versions
+//   4 VALIDATE     the shadow catches up with the live table (shadowCatchUp: what the projector applied
+//                  meanwhile, rate-limited), then its scope is judged per aggregate at one source
+//                  snapshot, by CONTENT (validateShadow.ts): a scope being edited validates; the copied
+//                  rest by versions
 //   5 SWAP         readers switch (EXCHANGE TABLES, or RENAME on 18.16)
 //   6 CATCH_UP     rows that reached the old table between the last copy and the swap
-//   7 VERIFY       reconciliation of the scope on the live table; on success the retired table is dropped
+//   7 VERIFY       reconciliation of the scope on the live table (the same snapshot rule); on success
+//                  the retired table is dropped
 // A failure before the swap drops the shadow and leaves readers untouched. A failure after it keeps
 // the retired table for a manual rollback (docs/reconciliation.md).
 import type { Knex } from 'knex';
@@ -19,11 +21,10 @@ import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
 import type { ClickHouseLayout } from '../../infra/clickhouse/layout';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import { sleep } from '../../shared/lifecycle';
 import { summarizeError } from '../../shared/redact';
 import { canonicalLine, digestOf } from '../canonical/canonical';
 import { fieldsOf } from '../canonical/fields';
-import { compareScope, type CompareDeps, type CompareResult } from '../compareScope';
+import type { CompareDeps, CompareResult } from '../compareScope';
 import { startRebuild, updateRebuild } from '../ledger/sql/rebuildRows';
 import { quarantineContent, type QuarantinedContent } from '../ledger/sql/quarantine';
 import { rebuildOf, type RebuildRecord } from '../ledger/records';
@@ -37,11 +38,12 @@ import { aggregatesBehind } from './sql/aggregatesBehind';
 import { copyLateRows, copyOutsideScope } from './sql/copyRows';
 import { createShadow, dropTable, swapTables } from './sql/shadowTables';
 import { canonicalValuesOf, projectionLineOf } from './projectionLines';
+import { rebuildStopped } from './rebuildStopped';
+import { shadowCatchUp } from './shadowCatchUp';
+import { SETTLE_PAUSE_MS, settled, validateShadow } from './validateShadow';
 
-/** Checks repeated when the first says the system is busy rather than wrong (see VALIDATE and VERIFY). */
-const SETTLE_ROUNDS = 3;
-const SETTLE_PAUSE_MS = 500;
 const TRANSIENT = new Set<string>(['CATCHING_UP', 'SCOPE_CHANGED']);
+const BUSY_WINDOW_MS = 10000;
 
 export interface RebuildDeps {
   ledger: Knex;
@@ -52,6 +54,10 @@ export interface RebuildDeps {
   target: TargetReader;
   compare: Omit<CompareDeps, 'source' | 'target' | 'table' | 'beforeTargetScan'>;
   limiter: RateLimiter;
+  /** The limiter's rate (REBUILD_ROWS_PER_SECOND), to tell an operator why a busy table cannot be caught up. */
+  limitRowsPerSecond: number;
+  /** Least time over which the catch-up judges the table's rate against that limit (default 10 s). */
+  busyWindowMs?: number;
   clock: Clock;
   logger: Logger;
   catchUpMarginMs: number;
@@ -96,7 +102,6 @@ async function runRebuild(d: RebuildDeps, scope: Scope, r: RebuildRecord): Promi
   const now = () => d.clock.now().getTime();
   let swapped = false;
   let retired: string | undefined;
-  let lastCopyMs = now();
   try {
     await phase('SHADOW');
     await createShadow(d.ch, d.layout, d.database, live, shadow);
@@ -131,68 +136,69 @@ async function runRebuild(d: RebuildDeps, scope: Scope, r: RebuildRecord): Promi
     await quarantineContent(d.ledger, scope.domain, r.id, bad, d.clock.now());
     await phase('VALIDATE', { source_rows: events.length, quarantined: bad.length });
 
-    // A busy system is not a defective one: a scope still catching up or changing, or copied rows an
-    // insert in flight at the last copy had not yet committed, are checked again (bounded) before
-    // the rebuild gives up.
-    const checkShadow = () =>
-      compareScope(
-        {
-          ...d.compare,
-          source: d.source,
-          target: d.target,
-          table: shadow,
-          beforeTargetScan: async () => {
-            const at = now();
-            await copyLateRows(d.ch, d.database, live, shadow, m, scope, copyStartMs - d.catchUpMarginMs);
-            lastCopyMs = at;
-          },
-        },
-        scope,
-        'CONTENT',
-        false,
-      );
-    let scopeCheck = await checkShadow();
-    for (let round = 1; round < SETTLE_ROUNDS && TRANSIENT.has(scopeCheck.outcome) && !d.compare.signal?.aborted; round++)
-      scopeCheck = await checkShadow();
-    const shadowBehind = () => aggregatesBehind(d.ch, d.database, live, shadow, m, scope, lastCopyMs - d.catchUpMarginMs);
-    let behind = await shadowBehind();
-    for (let round = 1; round < SETTLE_ROUNDS && behind > 0; round++) {
-      await sleep(SETTLE_PAUSE_MS, d.compare.signal);
-      const at = now();
-      await copyLateRows(d.ch, d.database, live, shadow, m, scope, copyStartMs - d.catchUpMarginMs);
-      lastCopyMs = at;
-      behind = await shadowBehind();
-    }
-    const validation = {
-      scope: { outcome: scopeCheck.outcome, note: scopeCheck.note, discrepancies: scopeCheck.discrepancies.length },
-      outsideScopeBehind: behind,
-    };
-    if (scopeCheck.outcome !== 'CLEAN' || behind > 0) {
+    const catchUp = shadowCatchUp({
+      ch: d.ch,
+      database: d.database,
+      live,
+      shadow,
+      mapping: m,
+      scope,
+      limiter: d.limiter,
+      limitRowsPerSecond: d.limitRowsPerSecond,
+      clock: d.clock,
+      startedMs: copyStartMs,
+      marginMs: d.catchUpMarginMs,
+      busyWindowMs: d.busyWindowMs ?? BUSY_WINDOW_MS,
+      ...(d.compare.signal ? { signal: d.compare.signal } : {}),
+    });
+    const { ok: valid, validation } = await validateShadow({
+      compare: { ...d.compare, source: d.source, target: d.target },
+      ch: d.ch,
+      database: d.database,
+      live,
+      shadow,
+      mapping: m,
+      scope,
+      catchUp,
+      marginMs: d.catchUpMarginMs,
+    });
+    if (!valid) {
       await phase('VALIDATE', { validation: JSON.stringify(validation) });
-      throw Object.assign(
-        new Error(`shadow validation failed: scope ${scopeCheck.outcome}, ${behind} aggregate(s) outside the scope behind`),
-        { code: 'VALIDATION_FAILED' },
+      const { outcome } = validation.scope;
+      throw rebuildStopped(
+        'VALIDATION_FAILED',
+        `shadow validation failed: scope ${outcome}, ${validation.outsideScopeBehind} aggregate(s) outside the scope behind`,
       );
     }
+    const lastCopyMs = catchUp.lastRoundMs();
 
     await phase('SWAP', { validation: JSON.stringify(validation) });
-    retired = await swapTables(d.ch, d.layout, d.database, live, shadow, retiredName);
+    const retiredTable = await swapTables(d.ch, d.layout, d.database, live, shadow, retiredName);
+    retired = retiredTable;
     swapped = true;
     await phase('CATCH_UP', { retired_table: retired, swapped_at: d.clock.now() });
     await copyLateRows(d.ch, d.database, retired, live, m, scope, lastCopyMs - d.catchUpMarginMs);
 
     await phase('VERIFY');
-    let verified = await d.verify(scope);
-    for (let round = 1; round < SETTLE_ROUNDS && TRANSIENT.has(verified.outcome) && !d.compare.signal?.aborted; round++)
-      verified = await d.verify(scope);
+    const verified = await settled(
+      () => d.verify(scope),
+      (v) => TRANSIENT.has(v.outcome),
+      d.compare.signal,
+    );
     // An insert that was in flight into the old table when it was swapped out commits there after the
     // catch-up copy read it: copy again until the retired table holds nothing newer (it gets no new writers).
-    let restBehind = await aggregatesBehind(d.ch, d.database, retired, live, m, scope, Number.MAX_SAFE_INTEGER);
-    for (let round = 1; round < SETTLE_ROUNDS && restBehind > 0; round++) {
-      await sleep(SETTLE_PAUSE_MS, d.compare.signal);
-      await copyLateRows(d.ch, d.database, retired, live, m, scope, lastCopyMs - d.catchUpMarginMs);
-      restBehind = await aggregatesBehind(d.ch, d.database, retired, live, m, scope, Number.MAX_SAFE_INTEGER);
-    }
+    const restBehindOf = () => aggregatesBehind(d.ch, d.database, retiredTable, live, m, scope, Number.MAX_SAFE_INTEGER);
+    let restBehind = await restBehindOf();
+    if (restBehind > 0)
+      restBehind = await settled(
+        async () => {
+          await copyLateRows(d.ch, d.database, retiredTable, live, m, scope, lastCopyMs - d.catchUpMarginMs);
+          return restBehindOf();
+        },
+        (n) => n > 0,
+        d.compare.signal,
+        SETTLE_PAUSE_MS,
+      );
     const ok = verified.outcome === 'CLEAN' && restBehind === 0;
     const finalValidation = {
       ...validation,
