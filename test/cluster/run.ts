@@ -4,8 +4,9 @@
 // CLICKHOUSE_CLUSTER=tidemark, the suites that prove the read side end to end on one code path with
 // the single server: the read models (teacher story, late version and duplicate, deletion, reports,
 // orders), reconciliation with repair and the controlled rebuild, the freshness property (no FRESH
-// answer shows an old version), and the loss of a replica during projection. In band: the
-// replica-loss suite kills a server the others would otherwise be using.
+// answer shows an old version), the rebuild of a scope while it is being edited, and the loss of a
+// replica during projection. In band: the replica-loss suite kills a server the others would otherwise
+// be using.
 import { repoRoot, stackPath } from '../../src/config/paths';
 import { loadSettings } from '../../src/config/settings';
 import { CLICKHOUSE_CLUSTER, clickhouseClusterStack } from '../../src/devstack/clickhouseCluster';
@@ -16,6 +17,7 @@ export const CLUSTER_SUITES = [
   'test/e2e/readModels.e2e.spec.ts',
   'test/e2e/reconciliation.e2e.spec.ts',
   'test/e2e/freshnessNeverLies.e2e.spec.ts',
+  'test/e2e/rebuildLiveScope.e2e.spec.ts',
   'test/cluster/',
 ];
 
