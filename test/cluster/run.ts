@@ -3,10 +3,10 @@
 // shard 1 = s1r1, shard 2 = s2r1 + s2r2, ZooKeeper), then runs, with CLICKHOUSE_URL at s1r1 and
 // CLICKHOUSE_CLUSTER=tidemark, the suites that prove the read side end to end on one code path with
 // the single server: the read models (teacher story, late version and duplicate, deletion, reports,
-// orders), reconciliation with repair and the controlled rebuild, reconciliation of a campaign and of
-// an order window while they are being edited, the freshness property (no FRESH
-// answer shows an old version), and the loss of a replica during projection. In band: the
-// replica-loss suite kills a server the others would otherwise be using.
+// orders), reconciliation with repair and the controlled rebuild, reconciliation and rebuild of a
+// campaign and of an order window while they are being edited, the freshness property (no FRESH answer
+// shows an old version), and the loss of a replica during projection. In band: the replica-loss suite
+// kills a server the others would otherwise be using.
 import { repoRoot, stackPath } from '../../src/config/paths';
 import { loadSettings } from '../../src/config/settings';
 import { CLICKHOUSE_CLUSTER, clickhouseClusterStack } from '../../src/devstack/clickhouseCluster';
@@ -19,6 +19,7 @@ export const CLUSTER_SUITES = [
   'test/e2e/reconciliationLiveScope.e2e.spec.ts',
   'test/e2e/reconciliationLiveOrders.e2e.spec.ts',
   'test/e2e/freshnessNeverLies.e2e.spec.ts',
+  'test/e2e/rebuildLiveScope.e2e.spec.ts',
   'test/cluster/',
 ];
 
