@@ -43,7 +43,9 @@ describe('a projection scope rebuilt while it is being edited', () => {
 
   beforeAll(async () => {
     // Bucketed comparison (more than 256 records), short graces, and a rebuildProjection that answers
-    // after 1 s: the test follows the rebuild through projectionRebuilds, as an operator would.
+    // after 1 s: the test follows the rebuild through projectionRebuilds, as an operator would. The
+    // load is paid at 250 rows/s, so the rebuild takes seconds and many writes land during it (the
+    // catch-up pays the same rate: the scope's 20 writes/s are well within it).
     env = await createTestEnv({
       reconcileGraceMs: 5000,
       reconcileDirectCompareMax: 256,
@@ -51,6 +53,7 @@ describe('a projection scope rebuilt while it is being edited', () => {
       publicationReconcilerGraceMs: 2000,
       publicationReconcilerIntervalMs: 500,
       rebuildWaitMs: 1000,
+      rebuildRowsPerSecond: 250,
     });
     app = await startTidemark({ ...env.settings, roles: ['gateway', 'relay', 'projector'] }, { migrate: false });
     url = app.gateway!.url;
