@@ -37,6 +37,7 @@ import { aggregatesBehind } from './sql/aggregatesBehind';
 import { copyLateRows, copyOutsideScope } from './sql/copyRows';
 import { createShadow, dropTable, swapTables } from './sql/shadowTables';
 import { canonicalValuesOf, projectionLineOf } from './projectionLines';
+import { recordShadowUuid, startRebuildHeartbeat } from './rebuildLiveness';
 
 /** Checks repeated when the first says the system is busy rather than wrong (see VALIDATE and VERIFY). */
 const SETTLE_ROUNDS = 3;
@@ -97,9 +98,12 @@ async function runRebuild(d: RebuildDeps, scope: Scope, r: RebuildRecord): Promi
   let swapped = false;
   let retired: string | undefined;
   let lastCopyMs = now();
+  const heartbeat = startRebuildHeartbeat(d, r.id);
   try {
     await phase('SHADOW');
     await createShadow(d.ch, d.layout, d.database, live, shadow);
+    // Before anything depends on it: after a crash, recovery tells an EXCHANGE that happened by this UUID.
+    await recordShadowUuid(d, r.id, shadow);
 
     await phase('COPY');
     const copyStartMs = now();
@@ -237,6 +241,8 @@ async function runRebuild(d: RebuildDeps, scope: Scope, r: RebuildRecord): Promi
       },
       d.clock.now(),
     ).catch(() => undefined);
+  } finally {
+    heartbeat.stop();
   }
   const final = await reload(d, r.id);
   await d.finished(final).catch((err) => d.logger.error({ err, rebuildId: r.id }, 'settling the repairs of a rebuild failed'));
