@@ -12,31 +12,20 @@
 // the next recovery (the reconciler's next tick, or the next rebuild's start) tries again. Every step is
 // idempotent (DROP IF EXISTS, copies that collapse in ReplacingMergeTree), so a recovery that dies
 // itself is recovered in turn. The `finished` callback settles the rebuild's repairs as runRebuild does.
-import { isConnectionError } from '../../shared/errors';
-import { sleep } from '../../shared/lifecycle';
+import { isConnectionError, TidemarkError } from '../../shared/errors';
 import { summarizeError } from '../../shared/redact';
 import type { RebuildRecord } from '../ledger/records';
 import { claimStaleRebuild, staleRebuilds, updateRebuild } from '../ledger/sql/rebuildRows';
 import { rebuildOf } from '../ledger/records';
-import { scopeFromJson, type Scope } from '../scope';
+import { scopeFromJson } from '../scope';
 import { PROJECTIONS } from '../target/projectionMapping';
-import type { RebuildDeps } from './rebuildProjection';
 import { startRebuildHeartbeat } from './rebuildLiveness';
-import { aggregatesBehind } from './sql/aggregatesBehind';
-import { copyLateRows } from './sql/copyRows';
-import { distributeRetired, dropTable } from './sql/shadowTables';
+import { dropTable } from './sql/shadowTables';
 import { storageTableFacts } from './sql/storageTables';
+import { rollForward, type RecoveryDeps } from './resumeAfterSwap';
 import { swapStateOf } from './swapState';
 
-/** As in runRebuild: a verification answered "busy" is asked again, a bounded number of times. */
-const SETTLE_ROUNDS = 3;
-const SETTLE_PAUSE_MS = 500;
-const TRANSIENT = new Set<string>(['CATCHING_UP', 'SCOPE_CHANGED']);
-
-export type RecoveryDeps = Pick<
-  RebuildDeps,
-  'ledger' | 'ch' | 'database' | 'layout' | 'clock' | 'logger' | 'catchUpMarginMs' | 'staleAfterMs' | 'verify' | 'finished'
-> & { signal?: AbortSignal };
+export type { RecoveryDeps };
 
 /** Recovers every stale rebuild this process manages to claim; returns them as they ended. */
 export async function recoverAbandonedRebuilds(d: RecoveryDeps): Promise<RebuildRecord[]> {
@@ -57,6 +46,8 @@ async function reload(d: RecoveryDeps, id: number): Promise<RebuildRecord> {
 async function recoverOne(d: RecoveryDeps, r: RebuildRecord): Promise<RebuildRecord> {
   const scope = scopeFromJson(r.scope);
   const live = PROJECTIONS[scope.domain].table;
+  // Only ever a name runRebuild generated (`<table>__rebuild_<id>`, `<table>__pending`): never the live table.
+  if (!r.shadowTable.startsWith(`${live}__`)) throw new TidemarkError('INTERNAL', `rebuild ${r.id} names no shadow of ${live}`);
   const names = { live, shadow: r.shadowTable, retired: `${live}__retired_${r.id}` };
   const log = { rebuildId: r.id, domain: r.domain, phase: r.phase };
   const heartbeat = startRebuildHeartbeat(d, r.id);
@@ -107,58 +98,4 @@ async function recoverOne(d: RecoveryDeps, r: RebuildRecord): Promise<RebuildRec
   d.logger.warn({ ...log, status: final.status, errorCode: final.errorCode }, 'projection rebuild recovered');
   await d.finished(final).catch((err) => d.logger.error({ err, rebuildId: r.id }, 'settling the repairs of a rebuild failed'));
   return final;
-}
-
-/** The rest of runRebuild after its swap: catch up from the old table, verify, then drop it or keep it. */
-async function rollForward(d: RecoveryDeps, r: RebuildRecord, scope: Scope, retired: string, why: string): Promise<void> {
-  const m = PROJECTIONS[scope.domain];
-  const live = m.table;
-  await updateRebuild(
-    d.ledger,
-    r.id,
-    { phase: 'CATCH_UP', retired_table: retired, swapped_at: r.swappedAt ?? d.clock.now() },
-    d.clock.now(),
-  );
-  // Gone when an earlier recovery dropped it after a CLEAN verification: only the verification is left.
-  const oldData = (await storageTableFacts(d.ch, d.layout, d.database, [retired])).get(retired)!.exists;
-  // RENAME path on a cluster: the swap's Distributed tables may not have been made before the crash.
-  if (oldData && retired !== r.shadowTable) await distributeRetired(d.ch, d.layout, d.database, live, r.shadowTable, retired);
-  // The last copy's time died with the process: copy everything since the rebuild began (copies collapse).
-  const sinceMs = r.startedAt.getTime() - d.catchUpMarginMs;
-  if (oldData) await copyLateRows(d.ch, d.database, retired, live, m, scope, sinceMs);
-
-  await updateRebuild(d.ledger, r.id, { phase: 'VERIFY' }, d.clock.now());
-  let verified = await d.verify(scope);
-  for (let round = 1; round < SETTLE_ROUNDS && TRANSIENT.has(verified.outcome) && !d.signal?.aborted; round++)
-    verified = await d.verify(scope);
-  const behind = () =>
-    oldData ? aggregatesBehind(d.ch, d.database, retired, live, m, scope, Number.MAX_SAFE_INTEGER) : Promise.resolve(0);
-  let restBehind = await behind();
-  for (let round = 1; round < SETTLE_ROUNDS && restBehind > 0; round++) {
-    await sleep(SETTLE_PAUSE_MS, d.signal);
-    await copyLateRows(d.ch, d.database, retired, live, m, scope, sinceMs);
-    restBehind = await behind();
-  }
-  const ok = verified.outcome === 'CLEAN' && restBehind === 0;
-  const validation = {
-    ...(r.validation ?? {}),
-    verification: { outcome: verified.outcome, note: verified.note, outsideScopeBehind: restBehind },
-    recovery: { resumed: true, why },
-  };
-  if (ok) await dropTable(d.ch, d.layout, d.database, retired);
-  await updateRebuild(
-    d.ledger,
-    r.id,
-    ok
-      ? { status: 'VERIFIED', phase: 'DONE', retired_table: null, validation: JSON.stringify(validation), finished_at: d.clock.now() }
-      : {
-          status: 'FAILED',
-          phase: 'VERIFY',
-          validation: JSON.stringify(validation),
-          error_code: 'VERIFICATION_FAILED',
-          error_summary: `resumed after its process stopped; after the swap: ${verified.outcome}; retired table kept for rollback`,
-          finished_at: d.clock.now(),
-        },
-    d.clock.now(),
-  );
 }
