@@ -81,6 +81,10 @@ describe('recovery of a rebuild whose process died', () => {
     });
     return JSON.stringify(await rs.json());
   }
+  async function serverVersion(): Promise<string> {
+    const rs = await ch().query({ query: 'SELECT version() AS v', format: 'JSONEachRow' });
+    return (await rs.json<{ v: string }>())[0]!.v;
+  }
   /** Latest version per data id in the live table, as readers see it. */
   async function latestVersions(): Promise<Map<string, number>> {
     const rs = await ch().query({
@@ -196,6 +200,14 @@ describe('recovery of a rebuild whose process died', () => {
       // Written during the rebuild, after its LOAD: they reached the old live table only.
       const changed = [await correct(states.find((s) => !s.isDeleted)!), await correct(other.states[0]!)];
       latest = latest.map((s) => changed.find((c) => c.dataId === s.dataId) ?? s);
+    });
+    // The swap this engine did: 18.16 renames the live table away; current releases exchange the two,
+    // and only the recorded shadow UUID, now under the live name, tells that it happened.
+    const exchanged = !(await serverVersion()).startsWith('18.');
+    const row = (await pg()('projection_rebuilds').where({ id }).first()) as { shadow_uuid: string | null };
+    expect({ tables: await tables(), shadowUuidRecorded: row.shadow_uuid !== null }).toEqual({
+      tables: [LIVE, exchanged ? `${LIVE}__rebuild_${id}` : `${LIVE}__retired_${id}`],
+      shadowUuidRecorded: exchanged,
     });
     const finished: RebuildRecord[] = [];
     const [r] = await recoverAbandonedRebuilds(deps({}, finished));
