@@ -52,10 +52,12 @@ async function recoverOne(d: RecoveryDeps, r: RebuildRecord): Promise<RebuildRec
   const log = { rebuildId: r.id, domain: r.domain, phase: r.phase };
   const heartbeat = startRebuildHeartbeat(d, r.id);
   let swapped = false;
+  let retired: string | null = null;
   try {
     const facts = await storageTableFacts(d.ch, d.layout, d.database, Object.values(names));
     const state = swapStateOf({ phase: r.phase, shadowUuid: r.shadowUuid, retiredTable: r.retiredTable, names, facts });
     swapped = state.swapped;
+    retired = state.swapped ? state.retired : null;
     d.logger.warn({ ...log, swapped }, 'recovering a projection rebuild whose process stopped');
     if (!state.swapped) {
       await dropTable(d.ch, d.layout, d.database, names.shadow);
@@ -88,6 +90,7 @@ async function recoverOne(d: RecoveryDeps, r: RebuildRecord): Promise<RebuildRec
         error_code: swapped ? safe.code : 'ABANDONED',
         error_summary: `recovery ${swapped ? 'after the swap (retired table kept)' : 'before the swap'}: ${safe.summary}`.slice(0, 255),
         finished_at: d.clock.now(),
+        ...(retired ? { retired_table: retired } : {}),
       },
       d.clock.now(),
     ).catch(() => undefined);
