@@ -10,6 +10,7 @@ import { m008ReconciliationScopes } from './008_reconciliation_scopes';
 import { m009PublicationTraceparent } from './009_publication_traceparent';
 import { m010OrderOwnership } from './010_order_ownership';
 import { m011ReconciliationExclusions } from './011_reconciliation_exclusions';
+import { m012RebuildShadowUuid } from './012_rebuild_shadow_uuid';
 
 /**
  * Names migrations had before they were renumbered (three were 004): databases created under the old
@@ -33,4 +34,5 @@ export const postgresMigrations: KnexMigration[] = [
   m009PublicationTraceparent,
   m010OrderOwnership,
   m011ReconciliationExclusions,
+  m012RebuildShadowUuid,
 ];

@@ -903,8 +903,9 @@ export const settingsTable = {
   ),
   rebuildStaleAfterMs: setting(
     'REBUILD_STALE_AFTER_MS',
-    '600000',
-    'A RUNNING rebuild without a heartbeat for this long is considered abandoned, so a new one may start.',
+    '60000',
+    'A RUNNING rebuild without a heartbeat for this long (it beats every quarter of it) is taken for one whose process ' +
+      'died: rolled back before its swap, resumed after it, by the reconciler or the next rebuild.',
     int(10000, 86400000),
   ),
 

@@ -20,6 +20,7 @@ import type { ReconcileLevel, RunTrigger } from './model';
 import type { PipelineProbe } from './ports';
 import { sweepQuarantine } from './rebuild/quarantineSweep';
 import { startProjectionRebuild, type StartedRebuild } from './rebuild/rebuildProjection';
+import { recoverAbandonedRebuilds, type RecoveryDeps } from './rebuild/recoverRebuilds';
 import { settleRebuildRepairs } from './rebuild/settleRebuildRepairs';
 import type { RateLimiter } from './repair/rateLimiter';
 import { removeUnexpectedRows } from './repair/removeUnexpectedRows';
@@ -70,6 +71,8 @@ export interface ReconciliationService {
   repair(discrepancyIds: number[], requestedBy: string): Promise<RepairRecord[]>;
   removeUnexpectedRows(discrepancyIds: number[], reason: string, requestedBy: string): Promise<RepairRecord[]>;
   rebuild(scope: Scope, requestedBy: string, reason: string): Promise<RebuildRecord>;
+  /** Finishes rebuilds whose process stopped heart-beating: rolled back before the swap, resumed after it. */
+  recoverAbandonedRebuilds(): Promise<RebuildRecord[]>;
   repairs(filter: RepairFilter): Promise<RepairRecord[]>;
   rebuilds(filter: { domain?: Domain; ids?: number[]; first: number; beforeId?: number }): Promise<RebuildRecord[]>;
   runs(filter: RunFilter): Promise<RunRecord[]>;
@@ -143,31 +146,43 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
     }
   }
 
+  // What a rebuild and the recovery of one whose process died share: the verification after the swap
+  // and the settling of the repairs that asked for it.
+  const rebuildCommon = (): RecoveryDeps => ({
+    ledger: d.ledger,
+    ch: d.ch,
+    database: d.database,
+    layout: d.layout,
+    clock: d.clock,
+    logger: d.logger,
+    catchUpMarginMs: d.settings.rebuildCatchUpMarginMs,
+    staleAfterMs: d.settings.rebuildStaleAfterMs,
+    verify: async (s) => {
+      const { run } = await reconcile(s, 'CONTENT', { trigger: 'VERIFICATION', requestedBy: 'rebuild-verification', escalate: false });
+      return { outcome: run.outcome ?? 'FAILED', note: run.note ?? '' };
+    },
+    finished: async (r) => {
+      d.metrics.rebuilds.inc({ domain: r.domain, status: r.status });
+      await settleRebuildRepairs(d.ledger, d.clock, d.metrics, r);
+      void refreshGauges().catch(() => undefined);
+    },
+    signal: abort.signal,
+  });
+
+  const recoverAbandoned = () => track(recoverAbandonedRebuilds(rebuildCommon()));
+
   async function startRebuild(scope: Scope, requestedBy: string, reason: string): Promise<StartedRebuild> {
+    // A rebuild whose process died is finished first; one that cannot be (a store down) stays RUNNING,
+    // and this start is refused as a CONFLICT rather than run beside its tables.
+    await recoverAbandoned().catch((err) => d.logger.warn({ error: summarizeError(err) }, 'recovering abandoned rebuilds failed'));
     const started = await startProjectionRebuild(
       {
-        ledger: d.ledger,
-        ch: d.ch,
-        database: d.database,
-        layout: d.layout,
+        ...rebuildCommon(),
         source: d.sources[scope.domain],
         target: d.targets[scope.domain],
         compare: { pipeline: d.pipeline, clock: d.clock, retry: d.retry, settings: d.settings.compare[scope.domain], signal: abort.signal },
         limiter: d.rebuildLimiter,
-        clock: d.clock,
-        logger: d.logger,
-        catchUpMarginMs: d.settings.rebuildCatchUpMarginMs,
         limitRowsPerSecond: d.settings.rebuildRowsPerSecond,
-        staleAfterMs: d.settings.rebuildStaleAfterMs,
-        verify: async (s) => {
-          const { run } = await reconcile(s, 'CONTENT', { trigger: 'VERIFICATION', requestedBy: 'rebuild-verification', escalate: false });
-          return { outcome: run.outcome ?? 'FAILED', note: run.note ?? '' };
-        },
-        finished: async (r) => {
-          d.metrics.rebuilds.inc({ domain: r.domain, status: r.status });
-          await settleRebuildRepairs(d.ledger, d.clock, d.metrics, r);
-          void refreshGauges().catch(() => undefined);
-        },
       },
       scope,
       requestedBy,
@@ -255,6 +270,7 @@ export function createReconciliationService(d: ReconciliationDeps): Reconciliati
       if (done) await verifyRepairs(repairDeps(), [audit!.id]);
       return done ?? (await listRebuilds(d.ledger, { ids: [started.record.id], first: 1 }))[0]!;
     },
+    recoverAbandonedRebuilds: recoverAbandoned,
     repairs: (f) => listRepairs(d.ledger, f),
     rebuilds: (f) => listRebuilds(d.ledger, f),
     runs: (f) => listRuns(d.ledger, f),

@@ -1,14 +1,18 @@
 // Proof under fire: a steady mix of fitness records, corrections, deletions and orders flows through
 // the GraphQL gateway while real engines and real processes fail, one fault at a time: the suite's own
 // Kafka broker and ClickHouse server are stopped and started, relay and projector processes are
-// SIGKILLed mid-batch, MySQL and PostgreSQL connections are killed during writes, relays and
-// projectors are scaled out and in, and poison is fed to the topics. After each fault the suite waits
-// for recovery and demands: every acknowledged write in ClickHouse with its latest version and
-// content (own oracle and the product's reconciliation: zero discrepancies), nothing lost, nothing
-// parked, clear errors and no hangs while a store was down, CATCHING_UP or STALE during the outage
-// and FRESH after. The profile (support/profile.ts) decides how hard: `npm test` runs the reduced one,
+// SIGKILLed mid-batch, the reconciler is SIGKILLed mid-rebuild, MySQL and PostgreSQL connections are
+// killed during writes, relays and projectors are scaled out and in, and poison is fed to the topics.
+// After each fault the suite waits for recovery and demands: every acknowledged write in ClickHouse
+// with its latest version and content (own oracle and the product's reconciliation: zero
+// discrepancies), nothing lost, nothing parked, clear errors and no hangs while a store was down,
+// CATCHING_UP or STALE during the outage and FRESH after. The profile (support/profile.ts) decides how hard: `npm test` runs the reduced one,
 // `npm run test:faults` the full one. Figures: .tidemark/faults/report-<profile>.json.
 import { killProjectorBetweenInsertAndCommit, killRelayMidBatch } from './support/faultActions';
+import { killRebuildMidway, rebuildById, rebuildLeftovers, seedQuietCampaign, type RebuildKilled } from './support/rebuildFaults';
+import { RebuildProjectionDocument } from '../generated/graphql';
+import { call } from '../support/timedClient';
+import type { RebuildRecord } from '../../src/reconciliation/ledger/records';
 import { useFaultRun } from './support/faultRun';
 import { metricValues, readyz } from './support/opsProbe';
 import { compareStores, readFitnessProjection } from './support/oracle';
@@ -31,8 +35,13 @@ describe(`fault suite (${profile.name} profile)`, () => {
       ['gateway', ['gateway']],
       ['relay-1', ['relay']],
       ['projector-1', ['projector']],
-      ['reconciler', ['reconciler']],
+      // The reconciler also serves operators' GraphQL, so the rebuild cycle's rebuildProjection runs in
+      // it: that cycle's SIGKILL takes down the rebuild and the scheduled reconciler together (the
+      // issue's "kill of the reconciler during a rebuild"), while the workload's gateway keeps serving.
+      ['reconciler', ['reconciler', 'gateway']],
     ],
+    // A killed rebuild is taken for dead after 10 s (the minimum), so it heals within the cycle.
+    settings: { rebuildStaleAfterMs: 10000 },
   });
   let killer: ConnectionKiller;
   beforeAll(() => {
@@ -222,6 +231,48 @@ describe(`fault suite (${profile.name} profile)`, () => {
       },
       { notFreshDuring: ['fitness', 'orders'] },
     ));
+
+  it('ends a rebuild whose process is SIGKILLed mid-rebuild by itself: rolled back or VERIFIED, nothing half-swapped', async () => {
+    const r = run.env.resources;
+    const quiet = run.detectId + 100000;
+    await seedQuietCampaign(r, quiet);
+    const operator = await authHeader(run.env.settings, 'operator');
+    const rebuild = () =>
+      void call(
+        run.cluster.processes.get('reconciler')!.url!,
+        RebuildProjectionDocument,
+        { domain: 'fitness', scope: { campaign: { detectId: quiet } }, reason: 'fault suite: killed mid-rebuild' },
+        operator,
+        60000,
+      ).catch(() => undefined);
+    let killed: RebuildKilled | undefined;
+    let ended: RebuildRecord | undefined;
+    await cycle('rebuild-sigkill', async () => {
+      killed = await killRebuildMidway(r, run.cluster, 'reconciler', rebuild);
+      return {
+        hold: false,
+        // The restarted reconciler finds the heartbeat stale on one of its ticks and finishes the rebuild.
+        restore: async () => {
+          await run.cluster.start('reconciler', ['reconciler', 'gateway']);
+          ended = await waitFor(
+            async () => {
+              const now = await rebuildById(r, killed!.rebuildId);
+              return now.status === 'RUNNING' ? undefined : now;
+            },
+            { timeoutMs: 120000, intervalMs: 500, what: 'the killed rebuild to be rolled back or resumed' },
+          );
+        },
+        evidence: async () => ({ ...killed, endedAs: ended?.status, errorCode: ended?.errorCode, leftovers: await rebuildLeftovers(r) }),
+      };
+    });
+    // Killed after its swap it can only be resumed (readers are on the rebuilt table); before, rolled back.
+    expect({ afterSwap: killed!.afterSwap, status: ended!.status, errorCode: ended!.errorCode }).toEqual(
+      killed!.afterSwap
+        ? { afterSwap: true, status: 'VERIFIED', errorCode: null }
+        : { afterSwap: false, status: 'FAILED', errorCode: 'ABANDONED' },
+    );
+    expect(await rebuildLeftovers(r)).toEqual([]);
+  });
 
   for (let i = 1; i <= profile.repeats; i++) {
     const mode = stopMode('clickhouse', i);

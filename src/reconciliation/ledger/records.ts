@@ -91,6 +91,8 @@ export interface RebuildRecord {
   status: RebuildStatus;
   phase: string;
   shadowTable: string;
+  /** ClickHouse UUID of the shadow's storage table (Atomic databases), to tell after a crash whether the swap happened. */
+  shadowUuid: string | null;
   retiredTable: string | null;
   sourceRows: number;
   quarantined: number;
@@ -198,6 +200,7 @@ export function rebuildOf(r: Row): RebuildRecord {
     status: r.status as RebuildStatus,
     phase: String(r.phase),
     shadowTable: String(r.shadow_table),
+    shadowUuid: (r.shadow_uuid as string | null) ?? null,
     retiredTable: (r.retired_table as string | null) ?? null,
     sourceRows: num(r.source_rows),
     quarantined: num(r.quarantined),

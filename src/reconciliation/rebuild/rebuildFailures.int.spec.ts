@@ -8,8 +8,9 @@
 //   after the swap   the verification finds a bad row written to the live table after the swap:
 //                    FAILED with VERIFICATION_FAILED and the retired table kept for a rollback; and the
 //                    verification itself failing (ClickHouse unreachable): FAILED, retired table kept;
-//   stale            a RUNNING rebuild without a heartbeat (its process died) is marked ABANDONED when the
-//                    next one starts; one with a fresh heartbeat makes the next start a CONFLICT.
+//   stale            a RUNNING rebuild without a heartbeat (its process died) refuses the next start until
+//                    it is recovered (ABANDONED: recoverRebuilds.int.spec.ts has every crash point); one with
+//                    a fresh heartbeat makes the next start a CONFLICT.
 // The happy path (validate, swap, verify) runs first so the harness is known to work.
 import knex from 'knex';
 import { insertJsonEachRow } from '../../projections/sql/insertJsonEachRow';
@@ -26,6 +27,7 @@ import { scopeJson, scopeKey } from '../scope';
 import { clickhouseTarget } from '../target/clickhouseTarget';
 import { projectionLineOf } from './projectionLines';
 import { startProjectionRebuild, type RebuildDeps } from './rebuildProjection';
+import { recoverAbandonedRebuilds } from './recoverRebuilds';
 
 // knex's own connection-error logging, silenced for the deliberately unreachable shards.
 const quiet = { warn: () => undefined, error: () => undefined, debug: () => undefined, deprecate: () => undefined };
@@ -144,7 +146,7 @@ describe('projection rebuild failure paths', () => {
     }
   });
 
-  it('marks a rebuild whose process stopped heart-beating ABANDONED when the next starts; a live one makes it a CONFLICT', async () => {
+  it('recovers a rebuild whose process stopped heart-beating (ABANDONED) before the next may start; a live one makes it a CONFLICT', async () => {
     const scope = await campaign(61006);
     const row = {
       domain: 'fitness' as const,
@@ -163,6 +165,13 @@ describe('projection rebuild failure paths', () => {
       .pg('projection_rebuilds')
       .where({ id: live.id })
       .update({ heartbeat_at: new Date(Date.now() - staleAfterMs - 1000) });
+    // Never started beside an un-recovered one (its shadow or retired table may still be there)...
+    await expect(startProjectionRebuild(deps(), scope, 'test', 'before recovery')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(/awaits recovery/),
+    });
+    // ...which the reconciler (or the service, before a start) recovers: it never got to its shadow.
+    expect((await recoverAbandonedRebuilds(deps())).map((x) => [x.id, x.status, x.errorCode])).toEqual([[live.id, 'FAILED', 'ABANDONED']]);
     const r = await (await startProjectionRebuild(deps(), scope, 'test', 'after the crash')).done;
     expect(r).toMatchObject({ status: 'VERIFIED', phase: 'DONE' });
     expect(await env.resources.pg('projection_rebuilds').where({ id: live.id }).first()).toMatchObject({

@@ -38,6 +38,7 @@ import { aggregatesBehind } from './sql/aggregatesBehind';
 import { copyLateRows, copyOutsideScope } from './sql/copyRows';
 import { createShadow, dropTable, swapTables } from './sql/shadowTables';
 import { canonicalValuesOf, projectionLineOf } from './projectionLines';
+import { recordShadowUuid, startRebuildHeartbeat } from './rebuildLiveness';
 import { rebuildStopped } from './rebuildStopped';
 import { shadowCatchUp } from './shadowCatchUp';
 import { SETTLE_PAUSE_MS, settled, validateShadow } from './validateShadow';
@@ -102,9 +103,12 @@ async function runRebuild(d: RebuildDeps, scope: Scope, r: RebuildRecord): Promi
   const now = () => d.clock.now().getTime();
   let swapped = false;
   let retired: string | undefined;
+  const heartbeat = startRebuildHeartbeat(d, r.id);
   try {
     await phase('SHADOW');
     await createShadow(d.ch, d.layout, d.database, live, shadow);
+    // Before anything depends on it: after a crash, recovery tells an EXCHANGE that happened by this UUID.
+    await recordShadowUuid(d, r.id, shadow);
 
     await phase('COPY');
     const copyStartMs = now();
@@ -243,6 +247,8 @@ async function runRebuild(d: RebuildDeps, scope: Scope, r: RebuildRecord): Promi
       },
       d.clock.now(),
     ).catch(() => undefined);
+  } finally {
+    heartbeat.stop();
   }
   const final = await reload(d, r.id);
   await d.finished(final).catch((err) => d.logger.error({ err, rebuildId: r.id }, 'settling the repairs of a rebuild failed'));

@@ -2,8 +2,9 @@
 // verify pending repairs, reconcile the scopes of events that expired unapplied (expiredEvents.ts;
 // also between passes, every expired-events poll, so that starts at once), reconcile recently
 // completed scopes at CONTENT level, re-verify unchanged scopes in rotation (oldest verification
-// first, within a row budget), and refresh the ledger gauges. stop() ends the sleep at once and waits for the current pass (the service's own
-// stop() drains what the pass started).
+// first, within a row budget), and refresh the ledger gauges. On start and every tick (no lease),
+// rebuilds whose process died are finished (rebuild/recoverRebuilds.ts). stop() ends the sleep at
+// once and waits for the current pass (the service's own stop() drains what the pass started).
 import type { Knex } from 'knex';
 import type { MysqlShards } from '../../infra/mysql/fromMysql';
 import type { Clock } from '../../shared/clock';
@@ -94,12 +95,25 @@ export async function scheduledPass(d: ScheduledReconcilerDeps, signal?: AbortSi
   return done;
 }
 
+/**
+ * Finishes rebuilds whose process died (service.recoverAbandonedRebuilds), on start and every tick.
+ * No lease: each rebuild is claimed on its own, so every reconciler may look. Never fatal.
+ */
+export async function recoverRebuildsPass(d: Pick<ScheduledReconcilerDeps, 'service' | 'logger'>): Promise<void> {
+  try {
+    await d.service.recoverAbandonedRebuilds();
+  } catch (err) {
+    d.logger.warn({ error: summarizeError(err) }, 'recovering abandoned rebuilds failed');
+  }
+}
+
 export function startScheduledReconciler(d: ScheduledReconcilerDeps): Stoppable {
   const abort = new AbortController();
   const tickMs = Math.min(d.intervalMs, d.expired?.pollMs ?? d.intervalMs);
   const loop = (async () => {
     let nextPassMs = 0;
     while (!abort.signal.aborted) {
+      await recoverRebuildsPass(d);
       const now = d.clock.now().getTime();
       try {
         if (now >= nextPassMs) {

@@ -12,6 +12,7 @@
 //                 the local tables are swapped ON CLUSTER (the Distributed live table resolves its
 //                 local table by name per query, so readers follow), and the retired data gets a
 //                 Distributed table of its own for the catch-up copy and the check against it.
+//   distributeRetired  the cluster's Distributed tables after a RENAME swap (also run by recovery).
 //   dropTable     DROP TABLE IF EXISTS (shadow of a failed rebuild, retired table after verification).
 // Names are generated (prefix + rebuild id) and pass through ident().
 import type { ClickHouseClient } from '../../../infra/clickhouse/fromClickHouse';
@@ -84,12 +85,27 @@ export async function swapTables(
   await ch.command({
     query: `RENAME TABLE ${q(database, liveLocal)} TO ${q(database, retiredLocal)}, ${q(database, shadowLocal)} TO ${q(database, liveLocal)}${onCluster(l)}`,
   });
-  if (l.cluster) {
-    const key = shardingKeyOf(await engineOf(ch, database, live));
-    await ch.command({ query: `DROP TABLE IF EXISTS ${q(database, shadow)}${onCluster(l)}` });
-    await ch.command({ query: distributedStatement(l, database, retired, retiredLocal, key) });
-  }
+  await distributeRetired(ch, l, database, live, shadow, retired);
   return retired;
+}
+
+/**
+ * After a RENAME swap on a cluster: the shadow's Distributed table (over a local table that is now the
+ * live one) dropped, and a Distributed table over the retired local tables. Idempotent, so recovery
+ * (recoverRebuilds.ts) may run it again after a crash between the RENAME and these. Nothing on one server.
+ */
+export async function distributeRetired(
+  ch: ClickHouseClient,
+  l: ClickHouseLayout,
+  database: string,
+  live: string,
+  shadow: string,
+  retired: string,
+): Promise<void> {
+  if (!l.cluster) return;
+  const key = shardingKeyOf(await engineOf(ch, database, live));
+  await ch.command({ query: `DROP TABLE IF EXISTS ${q(database, shadow)}${onCluster(l)}` });
+  await ch.command({ query: distributedStatement(l, database, retired, storageTable(l, retired), key) });
 }
 
 export async function dropTable(ch: ClickHouseClient, l: ClickHouseLayout, database: string, table: string): Promise<void> {
