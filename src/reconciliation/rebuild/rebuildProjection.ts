@@ -13,7 +13,8 @@
 //   5 SWAP         readers switch (EXCHANGE TABLES, or RENAME on 18.16)
 //   6 CATCH_UP     rows that reached the old table between the last copy and the swap
 //   7 VERIFY       reconciliation of the scope on the live table (the same snapshot rule); on success
-//                  the retired table is dropped
+//                  the retired table is dropped (6 and 7: resumeAfterSwap.ts, shared with the recovery
+//                  of a rebuild whose process died after its swap)
 // A failure before the swap drops the shadow and leaves readers untouched. A failure after it keeps
 // the retired table for a manual rollback (docs/reconciliation.md).
 import type { Knex } from 'knex';
@@ -34,16 +35,15 @@ import { scopeJson, scopeKey, type Scope } from '../scope';
 import { PROJECTIONS } from '../target/projectionMapping';
 import { insertJsonEachRow } from '../../projections/sql/insertJsonEachRow';
 import { scopeRowDigests } from '../target/sql/scopeRowDigests';
-import { aggregatesBehind } from './sql/aggregatesBehind';
-import { copyLateRows, copyOutsideScope } from './sql/copyRows';
+import { copyOutsideScope } from './sql/copyRows';
 import { createShadow, dropTable, swapTables } from './sql/shadowTables';
 import { canonicalValuesOf, projectionLineOf } from './projectionLines';
 import { recordShadowUuid, startRebuildHeartbeat } from './rebuildLiveness';
 import { rebuildStopped } from './rebuildStopped';
 import { shadowCatchUp } from './shadowCatchUp';
-import { SETTLE_PAUSE_MS, settled, validateShadow } from './validateShadow';
+import { finishAfterSwap } from './resumeAfterSwap';
+import { validateShadow } from './validateShadow';
 
-const TRANSIENT = new Set<string>(['CATCHING_UP', 'SCOPE_CHANGED']);
 const BUSY_WINDOW_MS = 10000;
 
 export interface RebuildDeps {
@@ -174,63 +174,16 @@ async function runRebuild(d: RebuildDeps, scope: Scope, r: RebuildRecord): Promi
         `shadow validation failed: scope ${outcome}, ${validation.outsideScopeBehind} aggregate(s) outside the scope behind`,
       );
     }
-    const lastCopyMs = catchUp.lastRoundMs();
 
     await phase('SWAP', { validation: JSON.stringify(validation) });
     const retiredTable = await swapTables(d.ch, d.layout, d.database, live, shadow, retiredName);
     retired = retiredTable;
     swapped = true;
-    await phase('CATCH_UP', { retired_table: retired, swapped_at: d.clock.now() });
-    await copyLateRows(d.ch, d.database, retired, live, m, scope, lastCopyMs - d.catchUpMarginMs);
-
-    await phase('VERIFY');
-    const verified = await settled(
-      () => d.verify(scope),
-      (v) => TRANSIENT.has(v.outcome),
-      d.compare.signal,
-    );
-    // An insert that was in flight into the old table when it was swapped out commits there after the
-    // catch-up copy read it: copy again until the retired table holds nothing newer (it gets no new writers).
-    const restBehindOf = () => aggregatesBehind(d.ch, d.database, retiredTable, live, m, scope, Number.MAX_SAFE_INTEGER);
-    let restBehind = await restBehindOf();
-    if (restBehind > 0)
-      restBehind = await settled(
-        async () => {
-          await copyLateRows(d.ch, d.database, retiredTable, live, m, scope, lastCopyMs - d.catchUpMarginMs);
-          return restBehindOf();
-        },
-        (n) => n > 0,
-        d.compare.signal,
-        SETTLE_PAUSE_MS,
-      );
-    const ok = verified.outcome === 'CLEAN' && restBehind === 0;
-    const finalValidation = {
-      ...validation,
-      verification: { outcome: verified.outcome, note: verified.note, outsideScopeBehind: restBehind },
-    };
-    if (ok) await dropTable(d.ch, d.layout, d.database, retired);
-    else d.logger.error({ rebuildId: r.id, verification: finalValidation.verification }, 'projection rebuild failed its verification');
-    await updateRebuild(
-      d.ledger,
-      r.id,
-      ok
-        ? {
-            status: 'VERIFIED',
-            phase: 'DONE',
-            retired_table: null,
-            validation: JSON.stringify(finalValidation),
-            finished_at: d.clock.now(),
-          }
-        : {
-            status: 'FAILED',
-            phase: 'VERIFY',
-            validation: JSON.stringify(finalValidation),
-            error_code: 'VERIFICATION_FAILED',
-            error_summary: `after the swap: ${verified.outcome}; retired table kept for rollback`,
-            finished_at: d.clock.now(),
-          },
-      d.clock.now(),
-    );
+    await finishAfterSwap({ ...d, signal: d.compare.signal }, r, scope, retiredTable, {
+      swappedAt: d.clock.now(),
+      sinceMs: catchUp.lastRoundMs() - d.catchUpMarginMs,
+      validation: { ...validation },
+    });
   } catch (err) {
     const safe = summarizeError(err);
     d.logger.error({ err, rebuildId: r.id }, 'projection rebuild failed');
