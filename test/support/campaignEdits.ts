@@ -7,6 +7,7 @@
 // result is marked uncertain (read back at that version or a newer one) and no longer corrected.
 import { RywCorrectDocument, RywRecordDocument } from '../generated/graphql';
 import { execute, type GraphQLResponse } from './graphqlClient';
+import { openLoop } from './openLoop';
 
 export interface Acked {
   version: number;
@@ -96,8 +97,6 @@ export function startCampaignEdits(o: {
   const uncertain = new Set<string>();
   const busy = new Set<string>();
   const ids = [...o.acked.keys()];
-  const inFlight = new Set<Promise<void>>();
-  let n = 0;
   let cursor = 0;
   const fail = (reason: string) => {
     counts.failed++;
@@ -144,18 +143,11 @@ export function startCampaignEdits(o: {
     }
     return undefined;
   };
-  const started = Date.now();
-  // Every 20 ms, start the writes the schedule owes by now: even ones new results, odd ones corrections.
-  const timer = setInterval(() => {
-    const due = Math.floor(((Date.now() - started) / 1000) * o.perSecond);
-    while (n < due) {
-      const i = n++;
-      const id = i % 2 === 1 ? pick() : undefined;
-      const p = id ? correct(id, i) : create(i);
-      inFlight.add(p);
-      void p.finally(() => inFlight.delete(p));
-    }
-  }, 20);
+  // Even writes are new results, odd ones corrections (a new result when no result is free to correct).
+  const loop = openLoop(o.perSecond, (i) => {
+    const id = i % 2 === 1 ? pick() : undefined;
+    return id ? correct(id, i) : create(i);
+  });
   return {
     acked: o.acked,
     uncertain,
@@ -163,8 +155,7 @@ export function startCampaignEdits(o: {
     counts: () => ({ ...counts }),
     failures: () => [...failures],
     async stop() {
-      clearInterval(timer);
-      await Promise.allSettled([...inFlight]);
+      await loop.stop();
       return { ...counts };
     },
   };

@@ -4,6 +4,7 @@
 // corrected (one correction per result at a time, so each names the version it read).
 import { CorrectFitnessResultDocument } from '../generated/graphql';
 import { execute } from './graphqlClient';
+import { openLoop } from './openLoop';
 
 export interface CorrectionLoad {
   ok(): number;
@@ -23,14 +24,11 @@ export function startCorrectionLoad(o: {
 }): CorrectionLoad {
   let ok = 0;
   let failed = 0;
-  let n = 0;
   let next = 0;
   const failures = new Set<string>();
   const busy = new Set<string>();
-  const inFlight = new Set<Promise<void>>();
   const current = new Map(o.results.map((r) => [r.dataId, r.version]));
   const ids = o.results.map((r) => r.dataId);
-  const started = Date.now();
   const correct = async (dataId: string, i: number) => {
     busy.add(dataId);
     try {
@@ -50,23 +48,20 @@ export function startCorrectionLoad(o: {
       busy.delete(dataId);
     }
   };
-  const timer = setInterval(() => {
-    const due = Math.floor(((Date.now() - started) / 1000) * o.perSecond);
-    for (let tries = 0; n < due && tries < ids.length; tries++) {
+  // Each slot corrects the next result not already being corrected; none free: the slot waits.
+  const loop = openLoop(o.perSecond, (i) => {
+    for (let tries = 0; tries < ids.length; tries++) {
       const id = ids[next++ % ids.length]!;
-      if (busy.has(id)) continue;
-      const p = correct(id, n++);
-      inFlight.add(p);
-      void p.finally(() => inFlight.delete(p));
+      if (!busy.has(id)) return correct(id, i);
     }
-  }, 20);
+    return undefined;
+  });
   return {
     ok: () => ok,
     failed: () => failed,
     failures: () => [...failures],
     async stop() {
-      clearInterval(timer);
-      await Promise.allSettled([...inFlight]);
+      await loop.stop();
       return { ok, failed };
     },
   };

@@ -6,6 +6,7 @@
 // that got no answer is asked again without placing twice.
 import { RywPlaceOrderDocument } from '../generated/graphql';
 import { execute, type GraphQLResponse } from './graphqlClient';
+import { openLoop } from './openLoop';
 
 export interface PlacedOrder {
   /** The total the read model must show (4 decimals). */
@@ -78,9 +79,7 @@ export function startOrderArrivals(o: {
 }): OrderArrivals {
   let ok = 0;
   let failed = 0;
-  let n = 0;
   const failures = new Set<string>();
-  const inFlight = new Set<Promise<void>>();
   const arrive = async (i: number) => {
     const r = await place(o.url, o.headers, o.customerId, `${o.customerId}-live-${i}`, i);
     if (r.orderId !== undefined) {
@@ -91,24 +90,14 @@ export function startOrderArrivals(o: {
       if (failures.size < 5) failures.add(r.why.slice(0, 160));
     }
   };
-  const started = Date.now();
-  // Every 20 ms, start the placements the schedule owes by now.
-  const timer = setInterval(() => {
-    const due = Math.floor(((Date.now() - started) / 1000) * o.perSecond);
-    while (n < due) {
-      const p = arrive(n++);
-      inFlight.add(p);
-      void p.finally(() => inFlight.delete(p));
-    }
-  }, 20);
+  const loop = openLoop(o.perSecond, arrive);
   return {
     placed: o.placed,
     ok: () => ok,
     failed: () => failed,
     failures: () => [...failures],
     async stop() {
-      clearInterval(timer);
-      await Promise.allSettled([...inFlight]);
+      await loop.stop();
       return { ok, failed };
     },
   };

@@ -3,6 +3,7 @@
 // schedule whatever the answers do (an open loop), each a new result of its own student.
 import { RecordFitnessResultDocument } from '../generated/graphql';
 import { execute } from './graphqlClient';
+import { openLoop } from './openLoop';
 
 export interface WriteLoad {
   /** Writes acknowledged so far. */
@@ -23,14 +24,11 @@ export function startWriteLoad(o: {
 }): WriteLoad {
   let ok = 0;
   let failed = 0;
-  let n = 0;
   const failures = new Set<string>();
   const fail = (why: string) => {
     failed++;
     if (failures.size < 5) failures.add(why.slice(0, 160));
   };
-  const inFlight = new Set<Promise<void>>();
-  const started = Date.now();
   const write = async (i: number) => {
     const input = {
       detectId: o.detectId,
@@ -49,22 +47,13 @@ export function startWriteLoad(o: {
       fail(err instanceof Error ? err.message : String(err));
     }
   };
-  // Every 20 ms, start the writes the schedule owes by now.
-  const timer = setInterval(() => {
-    const due = Math.floor(((Date.now() - started) / 1000) * o.perSecond);
-    while (n < due) {
-      const p = write(n++);
-      inFlight.add(p);
-      void p.finally(() => inFlight.delete(p));
-    }
-  }, 20);
+  const loop = openLoop(o.perSecond, write);
   return {
     ok: () => ok,
     failed: () => failed,
     failures: () => [...failures],
     async stop() {
-      clearInterval(timer);
-      await Promise.allSettled([...inFlight]);
+      await loop.stop();
       return { ok, failed };
     },
   };

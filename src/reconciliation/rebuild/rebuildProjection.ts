@@ -17,20 +17,12 @@
 //                  of a rebuild whose process died after its swap)
 // A failure before the swap drops the shadow and leaves readers untouched. A failure after it keeps
 // the retired table for a manual rollback (docs/reconciliation.md).
-import type { Knex } from 'knex';
-import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
-import type { ClickHouseLayout } from '../../infra/clickhouse/layout';
-import type { Clock } from '../../shared/clock';
-import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
 import { canonicalLine, digestOf } from '../canonical/canonical';
 import { fieldsOf } from '../canonical/fields';
-import type { CompareDeps, CompareResult } from '../compareScope';
 import { startRebuild, updateRebuild } from '../ledger/sql/rebuildRows';
 import { quarantineContent, type QuarantinedContent } from '../ledger/sql/quarantine';
 import { rebuildOf, type RebuildRecord } from '../ledger/records';
-import type { SourceReader, TargetReader } from '../ports';
-import type { RateLimiter } from '../repair/rateLimiter';
 import { scopeJson, scopeKey, type Scope } from '../scope';
 import { PROJECTIONS } from '../target/projectionMapping';
 import { insertJsonEachRow } from '../../projections/sql/insertJsonEachRow';
@@ -38,6 +30,7 @@ import { scopeRowDigests } from '../target/sql/scopeRowDigests';
 import { copyOutsideScope } from './sql/copyRows';
 import { createShadow, dropTable, swapTables } from './sql/shadowTables';
 import { canonicalValuesOf, projectionLineOf } from './projectionLines';
+import type { RebuildDeps } from './rebuildDeps';
 import { recordShadowUuid, startRebuildHeartbeat } from './rebuildLiveness';
 import { rebuildStopped } from './rebuildStopped';
 import { shadowCatchUp } from './shadowCatchUp';
@@ -46,29 +39,7 @@ import { validateShadow } from './validateShadow';
 
 const BUSY_WINDOW_MS = 10000;
 
-export interface RebuildDeps {
-  ledger: Knex;
-  ch: ClickHouseClient;
-  database: string;
-  layout: ClickHouseLayout;
-  source: SourceReader;
-  target: TargetReader;
-  compare: Omit<CompareDeps, 'source' | 'target' | 'table' | 'beforeTargetScan'>;
-  limiter: RateLimiter;
-  /** The limiter's rate (REBUILD_ROWS_PER_SECOND), to tell an operator why a busy table cannot be caught up. */
-  limitRowsPerSecond: number;
-  /** Least time over which the catch-up judges the table's rate against that limit (default 10 s). */
-  busyWindowMs?: number;
-  clock: Clock;
-  logger: Logger;
-  catchUpMarginMs: number;
-  staleAfterMs: number;
-  insertBatchRows?: number;
-  /** Reconciles the scope on the live table after the swap (a VERIFICATION run in the ledger). */
-  verify(scope: Scope): Promise<Pick<CompareResult, 'outcome' | 'note'>>;
-  /** Called once the rebuild ended (VERIFIED or FAILED), to settle the repairs that asked for it. */
-  finished(record: RebuildRecord): Promise<void>;
-}
+export type { RebuildDeps };
 
 export interface StartedRebuild {
   record: RebuildRecord;
@@ -174,6 +145,9 @@ async function runRebuild(d: RebuildDeps, scope: Scope, r: RebuildRecord): Promi
         `shadow validation failed: scope ${outcome}, ${validation.outsideScopeBehind} aggregate(s) outside the scope behind`,
       );
     }
+    // One more round right before the swap: what the projector wrote since the validation's last round
+    // is in the shadow when readers switch, so the window CATCH_UP closes is the swap statement's own.
+    await catchUp.round();
 
     await phase('SWAP', { validation: JSON.stringify(validation) });
     const retiredTable = await swapTables(d.ch, d.layout, d.database, live, shadow, retiredName);

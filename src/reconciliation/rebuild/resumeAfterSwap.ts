@@ -10,7 +10,7 @@ import type { RebuildRecord } from '../ledger/records';
 import { updateRebuild } from '../ledger/sql/rebuildRows';
 import type { Scope } from '../scope';
 import { PROJECTIONS } from '../target/projectionMapping';
-import type { RebuildDeps } from './rebuildProjection';
+import type { RebuildDeps } from './rebuildDeps';
 import { aggregatesBehind } from './sql/aggregatesBehind';
 import { copyLateRows } from './sql/copyRows';
 import { distributeRetired, dropTable } from './sql/shadowTables';
