@@ -13,7 +13,8 @@ import type { Settings } from '../../src/config/settings';
 import { ListMigrationSource } from '../../src/infra/migrate';
 import { mysqlKnex } from '../../src/infra/mysql/fromMysql';
 import { waitFor } from '../../src/shared/lifecycle';
-import { alive, installedBinary, readPid, run, spawnDetached, stopPid, tcpAnswers } from '../../src/devstack/system';
+import { alive, livePid, readPid, stopPid } from '../../src/devstack/pidFile';
+import { installedBinary, run, spawnDetached, tcpAnswers } from '../../src/devstack/system';
 import { repoRoot } from './processes';
 
 export interface BinlogMariadb {
@@ -49,8 +50,7 @@ export async function startBinlogMariadb(o: {
   const dir = join(resolve(repoRoot, o.settings.stackDir), 'bench', 'mariadb-binlog');
   const pidFile = join(dir, 'mariadbd.pid');
   const socket = join(dir, 'mariadbd.sock');
-  const old = readPid(pidFile);
-  if (old && alive(old)) await stopPid(pidFile, 30000); // a run that died left its server behind
+  if (livePid(pidFile)) await stopPid(pidFile, 30000); // a run that died left its server behind
   if (await tcpAnswers(host, port)) throw new Error(`port ${port} is taken by a server this bench did not start`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'binlog'), { recursive: true });

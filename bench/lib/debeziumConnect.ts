@@ -6,7 +6,8 @@
 // Everything the worker writes (configs, offsets, schema history, log) lives in one folder per run.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { alive, mavenJars, readPid, spawnDetached, stopPid } from '../../src/devstack/system';
+import { livePid, readPid, stopPid } from '../../src/devstack/pidFile';
+import { mavenJars, spawnDetached } from '../../src/devstack/system';
 import { freePort, repoRoot } from './processes';
 
 export const DEBEZIUM_RELEASE = '3.6.1.Final';
@@ -77,8 +78,7 @@ export async function startDebezium(o: {
 }): Promise<DebeziumWorker> {
   const lib = debeziumJars(o.log);
   const pidFile = join(o.dir, 'connect.pid');
-  const old = readPid(pidFile);
-  if (old && alive(old)) await stopPid(pidFile, 30000); // a run that died left its worker behind
+  if (livePid(pidFile)) await stopPid(pidFile, 30000); // a run that died left its worker behind
   if (!o.resume) rmSync(o.dir, { recursive: true, force: true });
   mkdirSync(o.dir, { recursive: true });
   const restPort = await freePort();

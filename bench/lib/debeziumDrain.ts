@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Kafka } from 'kafkajs';
 import type { Knex } from 'knex';
-import { alive } from '../../src/devstack/system';
+import { alive } from '../../src/devstack/pidFile';
 import { waitFor } from '../../src/shared/lifecycle';
 import { seedOutbox } from '../../test/support/outboxSeed';
 import { connectorState, startDebezium, type DebeziumWorker } from './debeziumConnect';

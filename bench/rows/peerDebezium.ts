@@ -9,7 +9,7 @@
 // pick instead; docs/benchmarks.md ("Peers") compares what each one guarantees.
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { alive, readPid } from '../../src/devstack/system';
+import { livePid } from '../../src/devstack/pidFile';
 import { seedOutbox } from '../../test/support/outboxSeed';
 import { benchEnv } from '../lib/benchEnv';
 import { startBinlogMariadb, type BinlogMariadb } from '../lib/binlogMariadb';
@@ -27,8 +27,7 @@ const NAME = 'peer: Debezium outbox router vs our relay';
 
 /** The machine's MariaDB (the one our relay reads), for its CPU; undefined where its pid file is elsewhere. */
 function machineMariadbPid(): number | undefined {
-  const pid = readPid('/run/mysqld/mysqld.pid');
-  return pid && alive(pid) ? pid : undefined;
+  return livePid('/run/mysqld/mysqld.pid');
 }
 
 export const peerDebeziumRow: BenchRow = {

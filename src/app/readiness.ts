@@ -14,8 +14,8 @@
 // shards named (shardsDown). A process with the gateway role is judged as a gateway (it is what a load
 // balancer routes to). From SIGTERM on (drain()), the process is not ready, so a load balancer stops
 // routing to it before it stops accepting work.
-import type { Admin } from 'kafkajs';
 import type { Settings } from '../config/settings';
+import { lazyAdmin } from '../infra/kafka/lazyAdmin';
 import { gauge, type Registry } from '../metrics/registry';
 import { withTimeout } from '../shared/timeout';
 import type { Resources } from './resources';
@@ -77,24 +77,11 @@ export interface ReadinessProbe {
 
 export function readinessProbe(r: Resources, o: { roles: readonly Role[]; registry?: Registry; timeoutMs?: number }): ReadinessProbe {
   const timeoutMs = o.timeoutMs ?? 2000;
-  let admin: Admin | undefined;
+  const admin = lazyAdmin(r.kafka);
   let draining = false;
   const probes: Record<Exclude<Dependency, 'mysql'>, () => Promise<unknown>> = {
     postgres: () => r.pg.raw('SELECT 1'),
-    kafka: async () => {
-      if (!admin) {
-        admin = r.kafka.admin();
-        await admin.connect();
-      }
-      try {
-        await admin.describeCluster();
-      } catch (e) {
-        const a = admin;
-        admin = undefined;
-        await a.disconnect().catch(() => undefined);
-        throw e;
-      }
-    },
+    kafka: () => admin.use((a) => a.describeCluster()),
     clickhouse: async () => {
       const p = await r.clickhouse.ping();
       if (!p.success) throw p.error;
@@ -137,8 +124,6 @@ export function readinessProbe(r: Resources, o: { roles: readonly Role[]; regist
     drain() {
       draining = true;
     },
-    async close() {
-      await admin?.disconnect().catch(() => undefined);
-    },
+    close: () => admin.close(),
   };
 }

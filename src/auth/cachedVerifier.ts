@@ -6,10 +6,10 @@
 // successful verifications are remembered; a rejected token is checked again every time. An entry
 // never outlives the token's `exp`, nor `ttlMs` (which bounds how long a key withdrawn from the JWKS
 // keeps admitting tokens it signed). The cache is bounded (least recently used entries go first).
-import { decodeJwt } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../shared/clock';
 import type { Principal } from './principal';
+import { tokenExpiresAtMs } from './tokenExpiry';
 import type { TokenVerifier } from './tokens';
 
 export interface TokenCacheOptions {
@@ -35,8 +35,8 @@ export function cachingVerifier(inner: TokenVerifier, o: TokenCacheOptions): Tok
       if (hit) return hit;
       const principal = await inner.verify(token);
       // Verified, so the claims are authentic; a token without `exp` keeps the default ttl.
-      const exp = decodeJwt(token).exp;
-      const ttl = exp === undefined ? o.ttlMs : Math.min(o.ttlMs, exp * 1000 - o.clock.now().getTime());
+      const expiresAt = tokenExpiresAtMs(token);
+      const ttl = expiresAt === undefined ? o.ttlMs : Math.min(o.ttlMs, expiresAt - o.clock.now().getTime());
       if (ttl > 0) cache.set(token, principal, { ttl });
       return principal;
     },

@@ -4,7 +4,8 @@
 // with a configured AUTH_JWT_SECRET (only with the development secret below). Scoped roles carry a
 // sample scope (a scoped token without its claim would be refused), under the configured claim names;
 // `service` only when its subject, local-service, is listed in AUTH_SERVICE_SUBJECTS (else the gateway
-// would refuse it too).
+// would refuse it too). Every token Tidemark mints (these, `tidemark token`, the CLI's operator token)
+// goes through mintToken here, so all are signed and shaped alike.
 //
 // The development secret lives in <STACK_DIR>/dev-jwt-secret (git-ignored, mode 0600), made on first
 // use and kept, so a token minted with `npm run token` or printed at start survives restarts.
@@ -22,6 +23,9 @@ export interface DevelopmentToken {
   token: string;
 }
 
+/** What minting needs of the settings: the secret, where a development one is kept, and the token options. */
+export type MintSettings = Pick<Settings, 'env' | 'authJwtSecret' | 'authJwksUrl' | 'stackDir'> & JwtSettings;
+
 /** The principal of each development token: subject local-<role>, with a sample scope. */
 export const DEVELOPMENT_PRINCIPALS: { readonly [R in Role]: Principal } = {
   customer: { subject: 'local-customer', roles: ['customer'], customerId: 'customer-1' },
@@ -36,15 +40,29 @@ export const DEVELOPMENT_PRINCIPALS: { readonly [R in Role]: Principal } = {
  * One token per role, in development only, and only when the gateway verifies with the development
  * secret kept in STACK_DIR: a configured AUTH_JWT_SECRET (a real deployment's key) never signs one.
  */
-export async function mintDevelopmentTokens(
-  s: Pick<Settings, 'env' | 'authJwtSecret' | 'stackDir'> & JwtSettings,
-): Promise<DevelopmentToken[]> {
+export async function mintDevelopmentTokens(s: MintSettings): Promise<DevelopmentToken[]> {
   if (s.env !== 'development' || !s.authJwtSecret || s.authJwtSecret !== keptDevelopmentSecret(s)) return [];
-  const o = jwtOptionsOf(s);
   const principals = ROLES.map((r) => DEVELOPMENT_PRINCIPALS[r]).filter(
     (p) => !p.roles.includes('service') || s.authServiceSubjects.includes(p.subject),
   );
-  return Promise.all(principals.map(async (p) => ({ role: p.roles[0]!, token: await signToken(s.authJwtSecret!, p, o) })));
+  return Promise.all(principals.map(async (p) => ({ role: p.roles[0]!, token: await mintToken(s, p) })));
+}
+
+/**
+ * The one way Tidemark mints a token (the development tokens above, `tidemark token`, the CLI's operator
+ * token): signed with the secret the gateway verifies with (AUTH_JWT_SECRET, else in development the kept
+ * one), under the configured issuer, audience and claim names. Throws at once (before any signing) when
+ * there is no secret to sign with.
+ */
+export function mintToken(s: MintSettings, p: Principal, ttlSeconds?: number): Promise<string> {
+  const secret = withDevelopmentSecret(s).authJwtSecret;
+  if (!secret)
+    throw new Error(
+      s.authJwksUrl
+        ? 'AUTH_JWKS_URL is set: tokens come from your identity provider'
+        : 'no secret to sign with: set AUTH_JWT_SECRET (or TIDEMARK_ENV=development to use the development secret in STACK_DIR)',
+    );
+  return signToken(secret, p, { ...jwtOptionsOf(s), ttlSeconds });
 }
 
 /** The file holding the development secret. */

@@ -2,6 +2,7 @@
 // default and a description. `loadSettings` validates all of them at start-up and fails fast with a
 // message naming each bad variable; `.env.example` is generated from this table (npm run env:example).
 import { z } from 'zod';
+import { TidemarkError } from '../shared/errors';
 import { insecureProductionSettings, isLoopbackHost } from './productionSafety';
 import { shardUrlDatabases, shardUrlProblems } from './shardUrls';
 import { transportProblems, transportWarnings } from './transport';
@@ -986,10 +987,11 @@ export function withoutCredentials(text: string): string {
   return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, '$1');
 }
 
-export class ConfigError extends Error {
-  readonly code = 'CONFIG_INVALID' as const;
+/** Every problem of the settings at once, as the shared typed error (CONFIG_INVALID). */
+export class ConfigError extends TidemarkError {
+  declare readonly code: 'CONFIG_INVALID';
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super('CONFIG_INVALID', `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`, { retriable: false });
     this.name = 'ConfigError';
   }
 }

@@ -10,7 +10,8 @@ import { fromClickHouse } from '../infra/clickhouse/fromClickHouse';
 import { ident } from '../infra/clickhouse/literal';
 import { waitFor } from '../shared/lifecycle';
 import type { StackContext, StackService } from './service';
-import { aptInstall, alive, readPid, spawnDetached, stopPid, which } from './system';
+import { livePid, stopPid } from './pidFile';
+import { aptInstall, spawnDetached, which } from './system';
 
 export function clickhouseService(ctx: StackContext): StackService {
   const s = ctx.settings;
@@ -83,8 +84,7 @@ export function clickhouseService(ctx: StackContext): StackService {
     async up() {
       if (!(await answers())) {
         if (!isLocal) throw new Error(`ClickHouse at ${s.clickhouseUrl} does not answer and is not local; start it or fix CLICKHOUSE_URL`);
-        const pid = readPid(pidFile);
-        if (!pid || !alive(pid)) {
+        if (!livePid(pidFile)) {
           const listenHost = host === 'localhost' ? '127.0.0.1' : host;
           spawnClickHouseServer({ root: ctx.root, home, httpPort, listenHost, pidFile, log: ctx.log });
         }
@@ -99,8 +99,7 @@ export function clickhouseService(ctx: StackContext): StackService {
       }
     },
     async down() {
-      const pid = readPid(pidFile);
-      if (!pid || !alive(pid)) return (await answers()) ? 'not-ours' : 'not-running';
+      if (!livePid(pidFile)) return (await answers()) ? 'not-ours' : 'not-running';
       await stopPid(pidFile, 30000);
       return 'stopped';
     },

@@ -9,7 +9,8 @@ import { rmSync } from 'node:fs';
 import { fromClickHouse, type ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import { waitFor } from '../shared/lifecycle';
 import { renderTemplate, spawnClickHouseServer } from './clickhouse';
-import { alive, readPid, stopPid, withLock } from './system';
+import { alive, livePid, stopPid } from './pidFile';
+import { withLock } from './system';
 import { zookeeperServer } from './zookeeper';
 
 export const CLICKHOUSE_CLUSTER = 'tidemark';
@@ -117,8 +118,7 @@ export function clickhouseClusterStack(o: {
   }
 
   function spawnIfStopped(n: ClickHouseClusterNode): void {
-    const pid = readPid(pidFile(n));
-    if (pid && alive(pid)) return; // ours, still starting
+    if (livePid(pidFile(n))) return; // ours, still starting
     const port = (x: ClickHouseClusterNode) => String(x.tcpPort);
     const vars = {
       SHARD: String(n.shard).padStart(2, '0'),
@@ -176,8 +176,8 @@ export function clickhouseClusterStack(o: {
     },
     async kill(name) {
       const n = node(name);
-      const pid = readPid(pidFile(n));
-      if (!pid || !alive(pid)) throw new Error(`ClickHouse ${n.name} is not running under this stack manager`);
+      const pid = livePid(pidFile(n));
+      if (!pid) throw new Error(`ClickHouse ${n.name} is not running under this stack manager`);
       process.kill(pid, 'SIGKILL');
       await waitFor(async () => !alive(pid) && !(await answers(n)), {
         timeoutMs: 15000,

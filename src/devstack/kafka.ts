@@ -21,7 +21,8 @@ import {
   type NodeSpec,
 } from './kafkaBroker';
 import type { StackContext, StackService } from './service';
-import { alive, listens, stopPid, tcpAnswers } from './system';
+import { alive, stopPid } from './pidFile';
+import { listens, tcpAnswers } from './system';
 
 /** One node of the local Kafka, for tests that stop and start it (the fault suite). */
 export interface KafkaNodeControl {

@@ -4,7 +4,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StackContext } from './service';
-import { alive, mavenJars, readPid, run, spawnDetached } from './system';
+import { livePid } from './pidFile';
+import { mavenJars, run, spawnDetached } from './system';
 
 /**
  * The broker version lines the stack manager can run (KAFKA_VERSION). 3.9 keeps the folder it always
@@ -88,8 +89,7 @@ export function nodePidFile(node: NodeSpec): string {
 
 /** The pid of this node's JVM when one we started is alive. */
 export function runningPid(node: NodeSpec): number | undefined {
-  const pid = readPid(nodePidFile(node));
-  return pid && alive(pid) ? pid : undefined;
+  return livePid(nodePidFile(node));
 }
 
 /** The version line a running JVM of ours was started from (its classpath names the lib folder). */

@@ -12,7 +12,8 @@ import { waitFor } from '../shared/lifecycle';
 import { provisionAsRoot, serverUsable } from './mariadbProvision';
 import type { MariadbServer } from './mariadbServers';
 import { probeKnex, type StackContext, type StackService } from './service';
-import { alive, aptInstall, installedBinary, listens, readPid, run, spawnDetached, stopPid, tcpAnswers, withLock } from './system';
+import { alive, livePid, stopPid } from './pidFile';
+import { aptInstall, installedBinary, listens, run, spawnDetached, tcpAnswers, withLock } from './system';
 
 const SERVER = ['mariadbd', 'mysqld'];
 const INSTALL_DB = ['mariadb-install-db', 'mysql_install_db'];
@@ -36,10 +37,7 @@ export function mariadbStackService(ctx: StackContext, server: MariadbServer): S
   const errorLog = join(home, 'error.log');
   const socket = socketPath(home);
   const osUser = userInfo().username;
-  const ours = () => {
-    const pid = readPid(pidFile);
-    return pid !== undefined && alive(pid) ? pid : undefined;
-  };
+  const ours = () => livePid(pidFile);
 
   /** Initialises the data folder once; into a temporary folder first, so an interrupted run is redone, never half-used. */
   function initialise(): void {

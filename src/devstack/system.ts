@@ -1,11 +1,13 @@
 // Small OS helpers for the local stack manager: probing ports, running commands, starting detached
 // daemons with their output in a log file, installing Debian packages when a binary is missing,
-// resolving a Java server's jars from Maven Central through a devstack pom, and a cross-process lock.
+// resolving a Java server's jars from Maven Central through a devstack pom, and a cross-process lock
+// (pid files are pidFile.ts's).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { waitFor } from '../shared/lifecycle';
+import { alive, readPid, writePid } from './pidFile';
 
 export function tcpAnswers(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
   return new Promise((resolve) => {
@@ -88,44 +90,8 @@ export function spawnDetached(
   const child = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, detached: true, stdio: ['ignore', fd, fd] });
   child.unref();
   if (!child.pid) throw new Error(`could not start ${cmd}`);
-  writeFileSync(opts.pidFile, String(child.pid));
+  writePid(opts.pidFile, child.pid);
   return child.pid;
-}
-
-export function readPid(pidFile: string): number | undefined {
-  if (!existsSync(pidFile)) return undefined;
-  const pid = Number(readFileSync(pidFile, 'utf8').trim());
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-}
-
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // A killed server whose parent has not reaped it yet (a runner blocked in spawnSync) is a zombie:
-  // signal 0 still reaches it, but it holds no port and no data folder.
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0] !== 'Z';
-  } catch {
-    return true;
-  }
-}
-
-/** Sends SIGTERM, waits up to graceMs for exit, then SIGKILL; removes the pid file. */
-export async function stopPid(pidFile: string, graceMs = 20000): Promise<boolean> {
-  const pid = readPid(pidFile);
-  if (!pid || !alive(pid)) {
-    rmSync(pidFile, { force: true });
-    return false;
-  }
-  process.kill(pid, 'SIGTERM');
-  const deadline = Date.now() + graceMs;
-  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-  if (alive(pid)) process.kill(pid, 'SIGKILL');
-  rmSync(pidFile, { force: true });
-  return true;
 }
 
 /**
@@ -158,7 +124,7 @@ export async function withLock<T>(dir: string, fn: () => Promise<T>, timeoutMs =
   const take = (): boolean => {
     try {
       mkdirSync(dir);
-      writeFileSync(owner, String(process.pid));
+      writePid(owner, process.pid);
       return true;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;

@@ -6,7 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { waitFor } from '../shared/lifecycle';
-import { alive, mavenJars, readPid, spawnDetached, stopPid } from './system';
+import { livePid, stopPid } from './pidFile';
+import { mavenJars, spawnDetached } from './system';
 
 export const ZOOKEEPER_RELEASE = '3.9.5';
 
@@ -47,8 +48,7 @@ export function zookeeperServer(o: { home: string; root: string; port: number; l
   const answers = async () => (await fourLetterWord(host, o.port, 'srvr')).includes('Zookeeper version');
 
   async function start(): Promise<void> {
-    const pid = readPid(pidFile);
-    if ((pid && alive(pid)) || (await answers())) return;
+    if (livePid(pidFile) || (await answers())) return;
     const pomDir = join(o.root, 'devstack', 'zookeeper');
     const lib = mavenJars(
       {
@@ -111,8 +111,7 @@ export function zookeeperServer(o: { home: string; root: string; port: number; l
       });
     },
     async down() {
-      const pid = readPid(pidFile);
-      if (!pid || !alive(pid)) return (await answers()) ? 'not-ours' : 'not-running';
+      if (!livePid(pidFile)) return (await answers()) ? 'not-ours' : 'not-running';
       await stopPid(pidFile, 15000);
       return 'stopped';
     },

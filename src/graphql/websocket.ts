@@ -9,7 +9,6 @@
 //   socket runs at most WS_MAX_OPERATIONS_PER_SOCKET operations, each taken from the principal's request
 //   rate, and each document meets the admission document limits before it is validated.
 import { GraphQLError, parse, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
-import { decodeJwt } from 'jose';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
@@ -17,6 +16,7 @@ import { authenticate } from './auth';
 import type { Authentication, GatewayContext, GatewayServices } from './context';
 import { costTooHigh, operationCost, validateWithLimits } from './limits';
 import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './requestId';
+import { tokenExpiresAtMs } from '../auth/tokenExpiry';
 import { bearer, type TokenVerifier } from '../auth/tokens';
 import type { Logger } from '../shared/logger';
 import type { Admission } from './admission/admission';
@@ -54,8 +54,7 @@ type Extra = {
 /** When a verified token expires (its `exp`, authentic once verified); undefined without one. */
 function expiryOf(authorization: unknown): number | undefined {
   const token = bearer(authorization);
-  const exp = token ? decodeJwt(token).exp : undefined;
-  return exp === undefined ? undefined : exp * 1000;
+  return token ? tokenExpiresAtMs(token) : undefined;
 }
 
 /** Closes `close` at `at` (epoch ms) unless the returned function is called first. */

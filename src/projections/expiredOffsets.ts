@@ -11,8 +11,9 @@
 // newest commit time applied in the partition (events are published roughly in commit order; one
 // published later than that after its commit, such as a parked event replayed, falls outside and is
 // left to the rolling re-verification) and ends now (every lost event was published before now).
-import type { Admin, Kafka } from 'kafkajs';
+import type { Kafka } from 'kafkajs';
 import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
+import { lazyAdmin } from '../infra/kafka/lazyAdmin';
 import type { Domain } from '../publication/event';
 import type { Clock } from '../shared/clock';
 import { readCheckpoints } from './freshness/sql/readCheckpoints';
@@ -42,34 +43,14 @@ export function expiryDetector(d: {
   /** Next offset each partition is known to be applied up to; absent until the partition's first batch. */
   const known = new Map<string, bigint>();
   const key = (topic: string, partition: number) => `${topic}\u0000${partition}`;
-  let admin: Promise<Admin> | undefined;
+  /** One admin connection, shared by the checks of every partition; a failed read reconnects next time. */
+  const admin = lazyAdmin(d.kafka);
   let closed = false;
-
-  /** One admin connection, shared by the checks of every partition. */
-  function connected(): Promise<Admin> {
-    admin ??= (async () => {
-      const a = d.kafka.admin();
-      await a.connect();
-      return a;
-    })();
-    return admin;
-  }
-  async function dropAdmin(): Promise<void> {
-    const a = admin;
-    admin = undefined;
-    await a?.then((x) => x.disconnect()).catch(() => undefined);
-  }
 
   async function logStart(topic: string, partition: number): Promise<bigint> {
     if (closed) throw new Error('the expiry detector is closed');
-    try {
-      const offsets = await (await connected()).fetchTopicOffsets(topic);
-      return BigInt(offsets.find((o) => o.partition === partition)?.low ?? '0');
-    } catch (err) {
-      // Reconnect next time: the broker may have come back.
-      await dropAdmin();
-      throw err;
-    }
+    const offsets = await admin.use((a) => a.fetchTopicOffsets(topic));
+    return BigInt(offsets.find((o) => o.partition === partition)?.low ?? '0');
   }
 
   const running = new Map<string, Promise<unknown>>();
@@ -124,7 +105,7 @@ export function expiryDetector(d: {
     async close() {
       closed = true;
       await Promise.allSettled([...running.values()]);
-      await dropAdmin();
+      await admin.close();
     },
   };
 }

@@ -32,6 +32,7 @@ import type { Domain } from '../publication/event';
 import { fromProjectionWriter } from './projectionWriter';
 import { projectorMetrics } from './projectorMetrics';
 import { membershipLostBy } from './groupMembership';
+import { unappliedMessages } from './offsetLag';
 import { awaitWithHeartbeat, traceApplies } from './batchSupport';
 import { readCheckpoints } from './freshness/sql/readCheckpoints';
 import { resumeGuard } from './resume/resumeGuard';
@@ -286,7 +287,10 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
       if (part.deadLetters.length) metrics.events.inc({ domain, outcome: 'dead_lettered' }, part.deadLetters.length);
       const newest = newestCommitMs(part);
       if (newest) metrics.appliedCommit.set({ domain }, newest / 1000);
-      metrics.lag.set({ domain, partition: String(batch.partition) }, Math.max(0, Number(batch.highWatermark) - Number(part.nextOffset)));
+      metrics.lag.set(
+        { domain, partition: String(batch.partition) },
+        unappliedMessages({ low: 0n, high: BigInt(batch.highWatermark) }, BigInt(part.nextOffset)),
+      );
       if (!current()) return; // sought elsewhere meanwhile: this batch's offsets are not to be committed
       resolveOffset(last);
       try {

@@ -1,6 +1,7 @@
 // The reconciliation engine's ports. A SourceReader answers for the authoritative store of one domain
 // (every fitness shard, or the orders database); a TargetReader for a ClickHouse projection table
 // (the live one, or a rebuild's shadow). Both compute canonical digests in their own engine's SQL.
+import { unappliedMessages } from '../projections/offsetLag';
 import type { Domain, DomainEvent } from '../publication/event';
 import type { BucketDigest } from './canonical/canonical';
 import type { CompareLevel } from './canonical/fields';
@@ -60,13 +61,7 @@ export interface TopicSnapshot {
 
 /** Messages of the snapshot not yet applied, given the checkpointed next offset per partition. */
 export function unappliedOf(snapshot: TopicSnapshot, applied: Map<number, bigint>): number {
-  let n = 0;
-  for (const p of snapshot.partitions) {
-    // Below the log start nothing is left to apply (expired messages are the projector's to report).
-    const from = (applied.get(p.partition) ?? 0n) > p.low ? applied.get(p.partition)! : p.low;
-    if (p.high > from) n += Number(p.high - from);
-  }
-  return n;
+  return snapshot.partitions.reduce((n, p) => n + unappliedMessages(p, applied.get(p.partition)), 0);
 }
 
 export interface PipelineProbe {

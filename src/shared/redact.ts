@@ -2,6 +2,7 @@
 // exception messages can carry secrets (connection strings, tokens) or payload fragments; this keeps
 // only a class/code and a sanitised, truncated message. And every log record (logger.ts): secret-named
 // keys at any depth, drivers' SQL and bound values, quoted literals in error messages are removed.
+import { replaceControlCharacters } from './controlCharacters';
 
 const SECRET_PATTERNS: RegExp[] = [
   /\b[a-z][a-z0-9+.-]*:\/\/[^\s/@]+:[^\s/@]+@/gi, // user:password@ in URLs
@@ -23,7 +24,7 @@ export function summarizeError(err: unknown, maxLength = 200): SafeErrorSummary 
   );
   let text = typeof e?.message === 'string' ? e.message : String(err);
   for (const p of SECRET_PATTERNS) text = text.replace(p, '[redacted]');
-  text = text.replace(/[\u0000-\u001f]+/g, ' ').trim();
+  text = replaceControlCharacters(text, ' ').trim();
   return { code, summary: text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text };
 }
 

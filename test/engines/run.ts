@@ -11,7 +11,7 @@ import { kafkaService } from '../../src/devstack/kafka';
 import { brokerApiVersions, kafkajsAgainst } from '../../src/devstack/kafkaApiVersions';
 import { lineOfPid, KAFKA_LINES } from '../../src/devstack/kafkaBroker';
 import { stackServices, stackUp } from '../../src/devstack/stack';
-import { alive, readPid } from '../../src/devstack/system';
+import { livePid } from '../../src/devstack/pidFile';
 import { fromClickHouse } from '../../src/infra/clickhouse/fromClickHouse';
 import { exitWith, runJestInt } from '../support/jestRunner';
 
@@ -73,8 +73,7 @@ async function versions(s: Settings): Promise<string[]> {
 }
 
 function readPidOf(s: Settings): number | undefined {
-  const pid = readPid(join(stackPath(s), KAFKA_LINES[s.kafkaVersion].stackFolder, 'kafka.pid'));
-  return pid && alive(pid) ? pid : undefined;
+  return livePid(join(stackPath(s), KAFKA_LINES[s.kafkaVersion].stackFolder, 'kafka.pid'));
 }
 
 function packageVersion(name: string): string {

@@ -13,7 +13,7 @@ import type { Settings } from '../../src/config/settings';
 import { mariadbServers } from '../../src/devstack/mariadbServers';
 import { mariadbStackHome, mariadbStackService } from '../../src/devstack/mariadbStack';
 import type { StackContext } from '../../src/devstack/service';
-import { alive, readPid } from '../../src/devstack/system';
+import { alive, livePid, readPid } from '../../src/devstack/pidFile';
 import { waitFor } from '../../src/shared/lifecycle';
 import { freePortWith } from '../faults/support/privateEngines';
 
@@ -57,10 +57,6 @@ export async function startPrivateMariadb(settings: Settings, port: number, log:
   const service = mariadbStackService(ctx, server);
   // Where spawnDetached records the server's pid (mariadbd runs in the foreground: this is the server).
   const pidFile = join(mariadbStackHome(dir, port), 'mariadbd.pid');
-  const livePid = () => {
-    const pid = readPid(pidFile);
-    return pid !== undefined && alive(pid) ? pid : undefined;
-  };
   try {
     await service.up();
   } catch (err) {
@@ -71,9 +67,9 @@ export async function startPrivateMariadb(settings: Settings, port: number, log:
   return {
     host: server.host,
     port,
-    pid: livePid,
+    pid: () => livePid(pidFile),
     async kill() {
-      const pid = livePid();
+      const pid = livePid(pidFile);
       if (!pid) throw new Error(`the private MariaDB on port ${port} is not running`);
       process.kill(pid, 'SIGKILL');
       await waitFor(() => !alive(pid), { timeoutMs: 15000, intervalMs: 20, what: `the private MariaDB (pid ${pid}) to die` });
@@ -82,7 +78,7 @@ export async function startPrivateMariadb(settings: Settings, port: number, log:
     start: () => service.up(),
     async destroy() {
       await service.down().catch(() => undefined);
-      const pid = livePid();
+      const pid = livePid(pidFile);
       if (pid) process.kill(pid, 'SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     },

@@ -7,7 +7,7 @@ import { developmentSecret, developmentSecretFile, withDevelopmentSecret } from 
 import { fromJwtSecret } from '../../auth/tokens';
 import { loadDotEnvFile } from '../../config/loadDotEnv';
 import { loadSettings } from '../../config/settings';
-import { mintToken } from './token';
+import { mintRequestedToken } from './token';
 
 describe('first run', () => {
   let dir: string;
@@ -45,7 +45,7 @@ describe('first run', () => {
 
   it('mints a token the gateway of a later start accepts', async () => {
     const s = loadSettings({ TIDEMARK_ENV: 'development', STACK_DIR: join(dir, 'stack') });
-    const token = await mintToken(s, { roles: ['operator'], ttlSeconds: 3600 });
+    const token = await mintRequestedToken(s, { roles: ['operator'], ttlSeconds: 3600 });
     // A "restart": settings read again, the secret read from the file again.
     const again = withDevelopmentSecret(loadSettings({ TIDEMARK_ENV: 'development', STACK_DIR: join(dir, 'stack') }));
     await expect(
@@ -55,7 +55,7 @@ describe('first run', () => {
       roles: ['operator'],
     });
     await expect(
-      mintToken(loadSettings({ STACK_DIR: join(dir, 'stack'), TIDEMARK_ENV: 'test' }), { roles: ['operator'], ttlSeconds: 60 }),
+      mintRequestedToken(loadSettings({ STACK_DIR: join(dir, 'stack'), TIDEMARK_ENV: 'test' }), { roles: ['operator'], ttlSeconds: 60 }),
     ).rejects.toThrow(/set AUTH_JWT_SECRET/);
   });
 });

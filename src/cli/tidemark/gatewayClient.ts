@@ -2,7 +2,7 @@
 // local gateway of these settings; its token from --token, TIDEMARK_TOKEN, else (development only) a
 // short-lived operator token minted with the development secret kept in STACK_DIR.
 import { loadSettings, localToolEnv, type Settings } from '../../config/settings';
-import { mintToken } from './token';
+import { mintRequestedToken } from './token';
 
 export interface GatewayConnection {
   url: string;
@@ -27,7 +27,7 @@ export async function connect(o: ConnectionOptions, env: NodeJS.ProcessEnv = pro
   if (!token) {
     if (settings.env !== 'development' || settings.authJwksUrl)
       throw new Error('no token: pass --token or set TIDEMARK_TOKEN (an operator token)');
-    token = await mintToken(settings, { roles: ['operator'], ttlSeconds: 300, subject: 'cli-operator' });
+    token = await mintRequestedToken(settings, { roles: ['operator'], ttlSeconds: 300, subject: 'cli-operator' });
   }
   return { url, authorization: `Bearer ${token}` };
 }

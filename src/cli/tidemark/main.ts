@@ -7,7 +7,7 @@ import { Command, Option } from 'commander';
 import { ConfigError, loadSettings, localToolEnv } from '../../config/settings';
 import { registerOperatorCommands } from './operatorCommands';
 import { ROLES, type Role } from '../../auth/principal';
-import { mintToken, parseClaim, parseRole, parseTtl, type TokenClaims } from './token';
+import { mintRequestedToken, parseClaim, parseRole, parseTtl, type TokenClaims } from './token';
 
 export function program(): Command {
   const cli = new Command('tidemark')
@@ -42,7 +42,7 @@ export function program(): Command {
         '  npm run token -- --role service --subject billing-backend   # billing-backend in AUTH_SERVICE_SUBJECTS\n',
     )
     .action(async (o: { role: Role[]; claim?: TokenClaims; ttl: number; subject?: string }) => {
-      const token = await mintToken(
+      const token = await mintRequestedToken(
         loadSettings(localToolEnv()),
         { roles: o.role, claims: o.claim, ttlSeconds: o.ttl, subject: o.subject },
         (w) => process.stderr.write(`tidemark: warning: ${w}\n`),

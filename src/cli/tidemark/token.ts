@@ -9,10 +9,10 @@
 // only for subjects in the gateway's AUTH_SERVICE_SUBJECTS, which may differ from this machine's, so it
 // is minted with a warning.
 import { InvalidArgumentError } from 'commander';
-import { withDevelopmentSecret } from '../../auth/developmentTokens';
+import { mintToken } from '../../auth/developmentTokens';
 import { jwtOptionsOf } from '../../auth/jwtOptions';
 import { RETIRED_ROLES, ROLES, type Principal, type Role } from '../../auth/principal';
-import { AuthError, principalClaims, signToken, toPrincipal } from '../../auth/tokens';
+import { AuthError, principalClaims, toPrincipal } from '../../auth/tokens';
 import type { Settings } from '../../config/settings';
 
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
@@ -127,15 +127,10 @@ export function tokenPrincipal(s: Settings, o: TokenRequest): { principal: Princ
   return { principal, warnings };
 }
 
-export async function mintToken(s: Settings, o: TokenRequest, warn: (line: string) => void = () => undefined): Promise<string> {
+/** The token a request describes, minted as every Tidemark token is (mintToken); warnings go to `warn`. */
+export async function mintRequestedToken(s: Settings, o: TokenRequest, warn: (line: string) => void = () => undefined): Promise<string> {
   const { principal, warnings } = tokenPrincipal(s, o);
-  const withSecret = withDevelopmentSecret(s);
-  if (!withSecret.authJwtSecret)
-    throw new Error(
-      s.authJwksUrl
-        ? 'AUTH_JWKS_URL is set: tokens come from your identity provider'
-        : 'no secret to sign with: set AUTH_JWT_SECRET (or TIDEMARK_ENV=development to use the development secret in STACK_DIR)',
-    );
+  const minted = mintToken(s, principal, o.ttlSeconds);
   warnings.forEach(warn);
-  return signToken(withSecret.authJwtSecret, principal, { ...jwtOptionsOf(s), ttlSeconds: o.ttlSeconds });
+  return minted;
 }

@@ -8,7 +8,7 @@ import { developmentSecretFile, withDevelopmentSecret } from '../../auth/develop
 import { jwtOptionsOf } from '../../auth/jwtOptions';
 import { fromJwtSecret } from '../../auth/tokens';
 import { loadSettings } from '../../config/settings';
-import { mintToken, parseClaim, parseRole, parseTtl, tokenPrincipal } from './token';
+import { mintRequestedToken, parseClaim, parseRole, parseTtl, tokenPrincipal } from './token';
 
 describe('tidemark token', () => {
   let dir: string;
@@ -42,14 +42,14 @@ describe('tidemark token', () => {
       ['customer', '--claim customer_id=c-42'],
       ['student', '--claim user_id=7'],
     ] as const) {
-      const err = await mintToken(s, { roles: [role], ttlSeconds: 60 }).then(
+      const err = await mintRequestedToken(s, { roles: [role], ttlSeconds: 60 }).then(
         () => undefined,
         (e: unknown) => e as Error,
       );
       expect(err?.message).toMatch(`the ${role} role needs its`);
       expect(err?.message).toContain(`add ${hint}`);
     }
-    await expect(mintToken(s, { roles: ['operator'], claims: { user_id: 7 }, ttlSeconds: 60 })).rejects.toThrow(
+    await expect(mintRequestedToken(s, { roles: ['operator'], claims: { user_id: 7 }, ttlSeconds: 60 })).rejects.toThrow(
       '--claim user_id is read only for the student role',
     );
     // Refused before the secret is even looked for: nothing was written to STACK_DIR.
@@ -65,11 +65,11 @@ describe('tidemark token', () => {
     };
     const s = withDevelopmentSecret(loadSettings(env));
     const gateway = fromJwtSecret(s.authJwtSecret!, jwtOptionsOf(s));
-    const teacher = await mintToken(s, { roles: ['teacher'], claims: { school_ids: [12, 11] }, ttlSeconds: 60 });
+    const teacher = await mintRequestedToken(s, { roles: ['teacher'], claims: { school_ids: [12, 11] }, ttlSeconds: 60 });
     await expect(gateway.verify(teacher)).resolves.toEqual({ subject: 'cli-teacher', roles: ['teacher'], schoolIds: [11, 12] });
-    const student = await mintToken(s, { roles: ['student'], claims: { user_id: 7 }, subject: 'pupil', ttlSeconds: 60 });
+    const student = await mintRequestedToken(s, { roles: ['student'], claims: { user_id: 7 }, subject: 'pupil', ttlSeconds: 60 });
     await expect(gateway.verify(student)).resolves.toEqual({ subject: 'pupil', roles: ['student'], userId: 7 });
-    const customer = await mintToken(s, { roles: ['customer'], claims: { customer_id: 'c-42' }, ttlSeconds: 60 });
+    const customer = await mintRequestedToken(s, { roles: ['customer'], claims: { customer_id: 'c-42' }, ttlSeconds: 60 });
     await expect(gateway.verify(customer)).resolves.toEqual({ subject: 'cli-customer', roles: ['customer'], customerId: 'c-42' });
   });
 
@@ -82,7 +82,7 @@ describe('tidemark token', () => {
       expect.stringMatching(/billing is listed here/),
     ]);
     const warnings: string[] = [];
-    const token = await mintToken(s, { roles: ['service'], subject: 'billing', ttlSeconds: 60 }, (w) => warnings.push(w));
+    const token = await mintRequestedToken(s, { roles: ['service'], subject: 'billing', ttlSeconds: 60 }, (w) => warnings.push(w));
     expect(warnings).toHaveLength(1);
     const gateway = fromJwtSecret(withDevelopmentSecret(s).authJwtSecret!, jwtOptionsOf(s));
     await expect(gateway.verify(token)).resolves.toEqual({ subject: 'billing', roles: ['service'] });

@@ -4,6 +4,7 @@
 // places it are settled by the service from the caller's principal (./placingCustomer.ts) and come
 // in resolved: the command's customerId is the one to validate, changedBy the placing subject.
 import { createHash } from 'node:crypto';
+import { hasControlCharacters } from '../../shared/controlCharacters';
 import { isKnownCurrency } from './currencies';
 import { formatMoney, parseMoney } from './decimal';
 import { ORDER_BOUNDS, OrderValidationError, type Order, type OrderLimits, type OrderLine, type PlaceOrderCommand } from './order';
@@ -14,13 +15,11 @@ export interface PlaceOrderDecision {
   requestHash: string;
 }
 
-// Visible characters and spaces only: ids end up in logs, Kafka keys and operator views.
-const SAFE_TEXT = /^[^\u0000-\u001f\u007f]+$/;
-
 function requireText(field: string, value: unknown, max: number): string {
   if (typeof value !== 'string' || value.trim() === '') throw new OrderValidationError(field, 'REQUIRED', `${field} is required`);
   if (value.length > max) throw new OrderValidationError(field, 'TOO_LARGE', `${field} is longer than ${max} characters`);
-  if (!SAFE_TEXT.test(value)) throw new OrderValidationError(field, 'INVALID_FORMAT', `${field} contains control characters`);
+  // Ids end up in logs, Kafka keys and operator views: no control characters (the shared rule).
+  if (hasControlCharacters(value)) throw new OrderValidationError(field, 'INVALID_FORMAT', `${field} contains control characters`);
   return value;
 }
 

@@ -4,6 +4,7 @@
 import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { MAX_OPERATOR_BATCH, type StoreFilter } from '../../relay/outbox/operator';
+import { hasControlCharacters } from '../../shared/controlCharacters';
 import { decodeCursor, encodeCursor } from '../../shared/cursor';
 import { ValidationError } from '../../shared/errors';
 import type { GatewayContext } from '../context';
@@ -81,7 +82,7 @@ export function toStoreFilter(f: ParkedEventFilter | null | undefined): StoreFil
     throw new ValidationError('shard', 'shard must be 0 to 99');
   if (
     f.eventIds != null &&
-    (f.eventIds.length > MAX_OPERATOR_BATCH || f.eventIds.some((e) => e.length === 0 || e.length > 191 || /[\u0000-\u001f]/.test(e)))
+    (f.eventIds.length > MAX_OPERATOR_BATCH || f.eventIds.some((e) => e.length === 0 || e.length > 191 || hasControlCharacters(e)))
   )
     throw new ValidationError('eventIds', `eventIds must hold at most ${MAX_OPERATOR_BATCH} ids of 1 to 191 characters`);
   return {

@@ -8,6 +8,7 @@
 // missed while the checkpoint past it was seen: FRESH over a gap.)
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
 import type { Domain } from '../../publication/event';
+import { unappliedMessages } from '../offsetLag';
 import { openExpiredByPartition } from '../sql/readExpiredOffsets';
 import { decodeDeadLetter, type DeadLetterFacts } from './deadLetterScope';
 import { readCheckpoints, type AppliedPosition } from './sql/readCheckpoints';
@@ -44,8 +45,5 @@ export async function readAppliedSnapshot(
 
 /** True when the snapshot had applied every offset below `ends` on each of these partitions. */
 export function covers(s: AppliedSnapshot, ends: readonly { partition: number; low: bigint; high: bigint }[]): boolean {
-  return ends.every((e) => {
-    const next = s.positions.get(e.partition)?.nextOffset ?? 0n;
-    return (next > e.low ? next : e.low) >= e.high;
-  });
+  return ends.every((e) => unappliedMessages(e, s.positions.get(e.partition)?.nextOffset) === 0);
 }

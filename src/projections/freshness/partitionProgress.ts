@@ -7,6 +7,7 @@
 // checkpointed starts at the log start (a projector that never ran has lost nothing it knew of).
 import type { PartitionProgress } from './decideFreshness';
 import type { AppliedSnapshot } from './appliedSnapshot';
+import { appliedFrom, unappliedMessages } from '../offsetLag';
 
 /** One partition's offsets on Kafka: the log start (older messages expired) and the log end. */
 export interface LogOffsets {
@@ -22,17 +23,11 @@ export interface ProgressInputs {
   stallOffsets: ReadonlyMap<number, bigint>;
 }
 
-/** The applied position a partition's unapplied offsets start from. */
-export function appliedFrom(applied: AppliedSnapshot, e: LogOffsets): bigint {
-  const cp = applied.positions.get(e.partition);
-  return cp && cp.nextOffset > e.low ? cp.nextOffset : e.low;
-}
-
 export function partitionProgress(i: ProgressInputs): PartitionProgress[] {
   return i.ends.map((e) => {
     const cp = i.applied.positions.get(e.partition);
-    const from = appliedFrom(i.applied, e);
-    const behind = e.high > from ? Number(e.high - from) : 0;
+    const from = appliedFrom(e, cp?.nextOffset);
+    const behind = unappliedMessages(e, cp?.nextOffset);
     const undetected = cp && cp.nextOffset < e.low ? Number(e.low - cp.nextOffset) : 0;
     return {
       partition: e.partition,

@@ -6,9 +6,10 @@
 // callers that want one answer now. Stalled partitions are found with Kafka's timestamp index: if the
 // first offset published at or after (now - staleAfter) lies beyond the applied position, an older
 // message is still unapplied. That lookup only runs when some partition is behind.
-import type { Admin, Kafka } from 'kafkajs';
+import type { Kafka } from 'kafkajs';
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
 import type { Topics } from '../../infra/kafka/fromKafka';
+import { lazyAdmin } from '../../infra/kafka/lazyAdmin';
 import type { Domain } from '../../publication/event';
 import type { Known, PartitionProgress } from './decideFreshness';
 import { readCheckpoints } from './sql/readCheckpoints';
@@ -54,34 +55,7 @@ const readWithin = <T>(p: Promise<T>, ms: number): Promise<T> =>
 
 export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionProgressSource & ProjectorStateSource {
   const timeoutMs = d.timeoutMs ?? 2000;
-  let admin: Admin | undefined;
-  let connecting: Promise<Admin> | undefined;
-
-  function connected(): Promise<Admin> {
-    if (admin) return Promise.resolve(admin);
-    connecting ??= (async () => {
-      const a = d.kafka.admin();
-      try {
-        await a.connect();
-        admin = a;
-        return a;
-      } finally {
-        connecting = undefined;
-      }
-    })();
-    return connecting;
-  }
-  async function withAdmin<T>(fn: (a: Admin) => Promise<T>): Promise<T> {
-    const a = await connected();
-    try {
-      return await fn(a);
-    } catch (err) {
-      // Drop the connection so the next question reconnects (the broker may have come back).
-      if (admin === a) admin = undefined;
-      await a.disconnect().catch(() => undefined);
-      throw err;
-    }
-  }
+  const admin = lazyAdmin(d.kafka);
 
   const topicOf = (domain: Domain) => (domain === 'fitness' ? d.topics.fitnessResults : d.topics.orders);
   /** The pieces report their store's failure (onError) and rethrow. */
@@ -93,7 +67,7 @@ export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionPr
   const source: ProjectionProgressSource & ProjectorStateSource = {
     async logOffsets(domain) {
       const ends = await readWithin(
-        withAdmin((a) => a.fetchTopicOffsets(topicOf(domain))),
+        admin.use((a) => a.fetchTopicOffsets(topicOf(domain))),
         timeoutMs,
       );
       return ends.map((e) => ({ partition: e.partition, low: BigInt(e.low), high: BigInt(e.high) }));
@@ -109,7 +83,7 @@ export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionPr
       const byTime = await reported(
         'kafka',
         readWithin(
-          withAdmin((a) => a.fetchTopicOffsetsByTimestamp(topicOf(domain), atMs)),
+          admin.use((a) => a.fetchTopicOffsetsByTimestamp(topicOf(domain), atMs)),
           timeoutMs,
         ),
       );
@@ -130,11 +104,7 @@ export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionPr
         return { ok: false, unavailable: ['kafka'] };
       }
     },
-    async close() {
-      const a = admin;
-      admin = undefined;
-      await a?.disconnect().catch(() => undefined);
-    },
+    close: () => admin.close(),
   };
   return source;
 }

@@ -2,6 +2,7 @@
 // the replay of DEAD_LETTER rows. What leaves here is safe to show: no payload, no headers, and error
 // text re-redacted on the way out (defence in depth: it was already redacted when stored).
 import type { Clock } from '../../shared/clock';
+import { hasControlCharacters } from '../../shared/controlCharacters';
 import { decodeCursor, encodeCursor, pageSize } from '../../shared/cursor';
 import { ValidationError } from '../../shared/errors';
 import { summarizeError } from '../../shared/redact';
@@ -80,7 +81,7 @@ export function kafkaFirstOperations(deps: {
       if (!Number.isInteger(f.limit) || f.limit < 1 || f.limit > MAX_REPLAY)
         throw new ValidationError('limit', `limit must be between 1 and ${MAX_REPLAY}`);
       if (f.eventIds && f.eventIds.length > MAX_REPLAY) throw new ValidationError('eventIds', `at most ${MAX_REPLAY} eventIds per replay`);
-      if (f.eventIds?.some((id) => id.length > 191 || /[\u0000-\u001f]/.test(id)))
+      if (f.eventIds?.some((id) => id.length > 191 || hasControlCharacters(id)))
         throw new ValidationError('eventIds', 'an eventId is longer than 191 characters or holds control characters');
       const replayed: string[] = [];
       for (const s of storesOf(deps.stores, f.domain)) {

@@ -13,7 +13,7 @@ import { kafkaService, type KafkaNodeControl, type KafkaStackService } from '../
 import { KAFKA_LINES } from '../../../src/devstack/kafkaBroker';
 import type { StackContext, StackService } from '../../../src/devstack/service';
 import { repoRoot } from '../../../src/devstack/stack';
-import { alive, readPid } from '../../../src/devstack/system';
+import { alive, livePid, readPid } from '../../../src/devstack/pidFile';
 import { waitFor } from '../../../src/shared/lifecycle';
 import { loadSettings } from '../../../src/config/settings';
 import { postgresKnex } from '../../../src/infra/postgres/fromPostgres';
@@ -145,8 +145,8 @@ export async function startPrivateEngines(
 }
 
 function killIfOurs(pidFile: string, mustContain: string): void {
-  const pid = readPid(pidFile);
-  if (!pid || !alive(pid)) return;
+  const pid = livePid(pidFile);
+  if (!pid) return;
   const cmd = existsSync(`/proc/${pid}/cmdline`) ? readFileSync(`/proc/${pid}/cmdline`, 'utf8') : '';
   if (cmd.includes(mustContain)) process.kill(pid, 'SIGKILL');
 }

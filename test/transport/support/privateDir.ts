@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { alive, readPid } from '../../../src/devstack/system';
+import { alive, readPid } from '../../../src/devstack/pidFile';
 import { freePortWith } from '../../faults/support/privateEngines';
 
 const PREFIX = 'tidemark-tls-';

@@ -13,7 +13,7 @@ import { loadSettings } from '../../../src/config/settings';
 import { java, kafkaJars, nodePidFile, type NodeSpec } from '../../../src/devstack/kafkaBroker';
 import type { StackContext } from '../../../src/devstack/service';
 import { repoRoot } from '../../../src/devstack/stack';
-import { stopPid } from '../../../src/devstack/system';
+import { stopPid } from '../../../src/devstack/pidFile';
 import { kafkaSecurity } from '../../../src/infra/tls';
 import { waitFor } from '../../../src/shared/lifecycle';
 import type { TestPki } from './certs';

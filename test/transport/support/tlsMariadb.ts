@@ -4,7 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnDetached, stopPid, tcpAnswers } from '../../../src/devstack/system';
+import { stopPid } from '../../../src/devstack/pidFile';
+import { spawnDetached, tcpAnswers } from '../../../src/devstack/system';
 import { waitFor } from '../../../src/shared/lifecycle';
 import type { TestPki } from './certs';
 import { freeEnginePort, privateDir } from './privateDir';
