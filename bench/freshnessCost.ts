@@ -4,7 +4,7 @@
 // Run: npx tsx bench/freshnessCost.ts
 import type { Principal } from '../src/auth/principal';
 import { createRegistry } from '../src/metrics/registry';
-import { readModelsFrom } from '../src/projections/read/readModels';
+import { readModelsFrom } from '../src/app/wiring/readModels';
 import { silentLogger } from '../src/shared/logger';
 import { createTestEnv } from '../test/support/testEnv';
 

@@ -1,6 +1,7 @@
-// The source layout's two rules that a reviewer cannot see in one file: no import cycles in src (a
-// cycle hides which module owns a concept), and GraphQL lives in src/graphql only (type-graphql
-// decorators nowhere else), so an API change touches one folder.
+// The source layout's rules that a reviewer cannot see in one file: no import cycles in src (a cycle
+// hides which module owns a concept), the composition root (src/app) on top, so no lower module knows
+// how the process is assembled, and GraphQL lives in src/graphql only (type-graphql decorators nowhere
+// else), so an API change touches one folder.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import madge from 'madge';
@@ -20,6 +21,15 @@ describe('source layout', () => {
 
   it('has no import cycle in src', () => {
     expect(graph.circular().filter((cycle) => !cycle.some((f) => f.includes('node_modules')))).toEqual([]);
+  });
+
+  it('keeps the composition root on top: only src/cli and src/main.ts import src/app', () => {
+    const importers = Object.entries(graph.obj())
+      // Files outside src (test support, reached from specs) may use the composition root: tests are outside the floors.
+      .filter(([file, deps]) => !/^(app|cli|\.\.)\/|^main\.ts$/.test(file) && deps.some((d) => d.startsWith('app/')))
+      .map(([file]) => file);
+    expect(Object.keys(graph.obj()).filter((f) => f.startsWith('app/')).length).toBeGreaterThan(10); // it sees src/app
+    expect(importers).toEqual([]);
   });
 
   it('imports type-graphql only under src/graphql', () => {

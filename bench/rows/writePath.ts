@@ -8,7 +8,7 @@
 import mysql from 'mysql2/promise';
 import { fitnessEvent } from '../../src/domains/fitness/events';
 import { fitnessService } from '../../src/domains/fitness/service';
-import { fitnessOutboxPublisher } from '../../src/domains/fitness/wiring';
+import { fitnessOutboxPublisher } from '../../src/app/wiring/fitness';
 import { shardTargets } from '../../src/infra/mysql/shardTargets';
 import { outboxInsertOf } from '../../src/publication/outbox/outboxRow';
 import { benchEnv } from '../lib/benchEnv';

@@ -1,7 +1,7 @@
 // The running Tidemark version (package.json), for health answers and logs.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../devstack/stack';
+import { repoRoot } from '../config/paths';
 
 let version: string | undefined;
 

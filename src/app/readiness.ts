@@ -17,25 +17,12 @@
 import type { Settings } from '../config/settings';
 import { lazyAdmin } from '../infra/kafka/lazyAdmin';
 import { gauge, type Registry } from '../metrics/registry';
+import type { Dependency, Readiness } from '../metrics/opsServer';
 import { withTimeout } from '../shared/timeout';
 import type { Resources } from './resources';
 
-export type Dependency = 'mysql' | 'postgres' | 'kafka' | 'clickhouse';
 const DEPENDENCIES: readonly Dependency[] = ['mysql', 'postgres', 'kafka', 'clickhouse'];
 type Role = Settings['roles'][number];
-
-export interface Readiness {
-  /** True when the process can do its job: 200 on /readyz. */
-  ready: boolean;
-  status: 'ready' | 'degraded' | 'not-ready' | 'draining';
-  stores: Record<Dependency, boolean>;
-  /** Required engines that are down (the process cannot do its job). */
-  failing: Dependency[];
-  /** Engines that are down but that this process can work without for a while. */
-  degraded: Dependency[];
-  /** Fitness shards (by index) that do not answer; MySQL is in `degraded` while some still do. */
-  shardsDown: number[];
-}
 
 interface Probe {
   stores: Record<Dependency, boolean>;

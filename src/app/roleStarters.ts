@@ -1,10 +1,10 @@
 // The starters of each role, in start order (src/app/start.ts stops them in reverse).
-import { startProjectorRole } from '../projections/projectorRole';
-import { startOrderPublicationReconcilerRole } from '../reconciliation/publications/wiring';
-import { startScheduledReconciliationRole } from '../reconciliation/wiring';
-import { startRetentionCleanups } from '../relay/retention/retentionCleanup';
-import { startRelays } from '../relay/startRelays';
-import { startGatewayRole } from './gatewayRole';
+import { startProjectorRole } from './starters/projector';
+import { startOrderPublicationReconcilerRole } from './starters/publicationReconciler';
+import { startScheduledReconciliationRole } from './wiring/reconciliation';
+import { startRetentionCleanups } from './starters/retention';
+import { startRelays } from './starters/relay';
+import { startGatewayRole } from './starters/gateway';
 import type { Role, RoleStarter } from './roles';
 
 export const roleStarters: Record<Role, RoleStarter[]> = {

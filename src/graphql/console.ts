@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DevelopmentToken } from '../auth/developmentTokens';
 import { isLoopbackAddress, isLoopbackHost } from '../config/productionSafety';
-import { repoRoot } from '../devstack/stack';
+import { repoRoot } from '../config/paths';
 
 export const consoleDir = join(repoRoot, 'dist', 'console');
 

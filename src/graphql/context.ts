@@ -1,7 +1,7 @@
 // What every resolver receives. Domain services are attached by the composition root (src/app);
 // resolvers never open connections themselves.
 import type { Logger } from '../shared/logger';
-import type { Readiness } from '../app/readiness';
+import type { Readiness } from '../metrics/opsServer';
 import type { Principal } from '../auth/principal';
 import type { AuthError } from '../auth/tokens';
 import type { PublicationHealthDeps } from '../publication/health/publicationHealth';
@@ -13,7 +13,7 @@ import type { OutboxOperator } from '../relay/outbox/operator';
 import type { ParkedEventPages } from '../publication/outbox/parkedEventPages';
 import type { ReadModels } from '../projections/read/readModels';
 import type { ReconciliationService } from '../reconciliation/service';
-import type { MigrationState } from '../app/migrationStatus';
+import type { MigrationState } from '../infra/migrationStatus';
 import type { ConsistencyService } from '../projections/consistency/consistentReads';
 
 /** Services the gateway exposes; each domain adds its own field as it lands. */

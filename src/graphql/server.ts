@@ -24,7 +24,7 @@ import { requestIdFrom, requestIdMiddleware, requestIdPlugin, REQUEST_ID_HEADER 
 import { startWebSocketServer } from './websocket';
 import type { TokenVerifier } from '../auth/tokens';
 import { explorerAssets, explorerHtml } from './explorer';
-import { keepAliveLongerThanClients, opsRouter } from '../app/opsServer';
+import { keepAliveLongerThanClients, opsRouter } from '../metrics/opsServer';
 import { consoleRoutes } from './console';
 import { operationLabel, operationSpanPlugin, traceGraphQLRequests } from './requestTracing';
 import type { DevelopmentToken } from '../auth/developmentTokens';

@@ -10,7 +10,7 @@ import { fixedClock, randomIds } from '../shared/clock';
 import { silentLogger } from '../shared/logger';
 import { createTestEnv, type TestEnv } from '../../test/support/testEnv';
 import type { StateChange, StateChangeSink } from './stateChanges/stateChange';
-import { outboxPublication, publicationFor, type DomainPublication } from './strategy';
+import { outboxPublication, publicationFor, type DomainPublication } from '../app/wiring/publication';
 import type { Strategy } from './publisher';
 import { TEST_SERVICE } from '../../test/support/principals';
 

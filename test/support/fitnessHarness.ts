@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { Principal } from '../../src/auth/principal';
 import { fitnessService, type FitnessService } from '../../src/domains/fitness/service';
-import { fitnessOutboxPublisher } from '../../src/domains/fitness/wiring';
+import { fitnessOutboxPublisher } from '../../src/app/wiring/fitness';
 import { TidemarkError } from '../../src/shared/errors';
 import { TEST_SERVICE } from './principals';
 import { createTestEnv, type TestEnv } from './testEnv';

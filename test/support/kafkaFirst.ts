@@ -19,7 +19,7 @@ import { discardStateChanges, type StateChangeSink } from '../../src/publication
 import { fromKafkaFirstPublisher } from '../../src/publication/kafkaFirst/kafkaFirstPublisher';
 import { kafkaFirstMetrics } from '../../src/publication/kafkaFirst/metrics';
 import { fromDirectKafkaProducer, fromProducerFactory, type RecordSender } from '../../src/publication/kafkaFirst/recordSender';
-import { DIRECT_ATTEMPTS } from '../../src/publication/kafkaFirst/wiring';
+import { DIRECT_ATTEMPTS } from '../../src/app/wiring/kafkaFirst';
 
 export interface CapturedLogger {
   logger: Logger;

@@ -19,7 +19,7 @@ import { unlimited } from '../../src/reconciliation/repair/rateLimiter';
 import type { CampaignScope } from '../../src/reconciliation/scope';
 import { compareSnapshot } from '../../src/reconciliation/snapshot/compareSnapshot';
 import { clickhouseTarget } from '../../src/reconciliation/target/clickhouseTarget';
-import { compareSettingsOf } from '../../src/reconciliation/wiring';
+import { compareSettingsOf } from '../../src/app/wiring/reconciliation';
 import { systemClock } from '../../src/shared/clock';
 import { silentLogger } from '../../src/shared/logger';
 import { fitnessStates, seedProjection, seedSource } from './reconciliationSeed';

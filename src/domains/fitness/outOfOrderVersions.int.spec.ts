@@ -1,7 +1,7 @@
 // Out-of-order versions: version 1 of a result fails to publish and is retried after version 2 went
 // out, so Kafka holds v2 before v1 in the result's partition. Downstream (the projector into
 // ClickHouse ReplacingMergeTree(version)) the higher version stays authoritative.
-import { startProjectorRole } from '../../projections/projectorRole';
+import { startProjectorRole } from '../../app/starters/projector';
 import { ident, str, uint } from '../../infra/clickhouse/literal';
 import { fromKafka } from '../../infra/kafka/fromKafka';
 import { exponentialBackoff } from '../../relay/backoff';
@@ -13,7 +13,7 @@ import { waitFor } from '../../shared/lifecycle';
 import { createTestEnv, testRoleDeps, type TestEnv } from '../../../test/support/testEnv';
 import { readTopic } from '../../../test/support/readTopic';
 import { fitnessService } from './service';
-import { fitnessOutboxPublisher } from './wiring';
+import { fitnessOutboxPublisher } from '../../app/wiring/fitness';
 import { discardStateChanges } from '../../publication/stateChanges/stateChange';
 import { TEST_SERVICE } from '../../../test/support/principals';
 

@@ -10,7 +10,7 @@ import { createRegistry } from '../../metrics/registry';
 import { discardStateChanges } from '../../publication/stateChanges/stateChange';
 import { campaignScope } from '../../reconciliation/scope';
 import type { ReconciliationService } from '../../reconciliation/service';
-import { reconciliationFrom } from '../../reconciliation/wiring';
+import { reconciliationFrom } from '../../app/wiring/reconciliation';
 import { fromKafkaSink, type EventSink } from '../../relay/kafkaSink';
 import { fromOutboxTable } from '../../relay/outbox/outboxTable';
 import { relayOnce } from '../../relay/relayEngine';
@@ -22,7 +22,7 @@ import { mysqlStore, testRelayDeps } from '../../../test/support/relayDeps';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { fitnessService, type FitnessService } from './service';
 import { shardForUser } from './sharding';
-import { fitnessOutboxPublisher } from './wiring';
+import { fitnessOutboxPublisher } from '../../app/wiring/fitness';
 
 jest.setTimeout(120000);
 

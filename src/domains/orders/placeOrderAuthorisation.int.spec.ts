@@ -6,7 +6,7 @@ import { customerOf, teacherOf, TEST_OPERATOR, TEST_SERVICE } from '../../../tes
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { toKafkaRecord } from '../../publication/event';
 import { discardStateChanges } from '../../publication/stateChanges/stateChange';
-import { outboxPublication } from '../../publication/strategy';
+import { outboxPublication } from '../../app/wiring/publication';
 import { randomIds, systemClock } from '../../shared/clock';
 import { TidemarkError } from '../../shared/errors';
 import { orderPlacedEvent } from './events';

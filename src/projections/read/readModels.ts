@@ -1,25 +1,19 @@
 // The read side the gateway uses: latest-state lookups, pages and reports from ClickHouse, plus the
-// freshness service that says how far those answers can be trusted. Built once per gateway process.
+// freshness service that says how far those answers can be trusted. Built once per gateway process
+// (composed in src/app/wiring/readModels.ts).
 // Every method takes the caller and applies its domain's policy itself (callerScope.ts): the scope
 // goes into the ClickHouse query (sql/scopeSql.ts), reports get the policy's minimum group size, and
 // freshness counts only pending publications in the caller's scope. Resolvers pass the principal only.
-import type { Registry } from 'prom-client';
 import type { Principal } from '../../auth/principal';
-import type { Settings } from '../../config/settings';
-import type { Resources } from '../../app/resources';
 import type { FitnessScope } from '../../domains/fitness/policy';
 import type { OrderScope } from '../../domains/orders/policy';
 import type { Domain } from '../../publication/event';
-import { systemClock, type Clock } from '../../shared/clock';
 import { coalescingLoaders, loadAll } from '../../shared/coalescing';
-import type { Logger } from '../../shared/logger';
-import { summarizeError } from '../../shared/redact';
 import type { Freshness } from '../freshness/decideFreshness';
-import { createFreshnessService, type FreshnessService } from '../freshness/freshnessService';
-import { freshnessInputsFrom } from '../freshness/freshnessInputs';
+import type { FreshnessService } from '../freshness/freshnessService';
 import type { PendingScope } from '../freshness/sql/pendingScope';
+import type { ReadModelStore } from './readModelStore';
 import { fitnessReadScope, fitnessReportAccess, membershipOf, orderReadScope, orderReportAccess } from './callerScope';
-import { fromClickHouseReads, type ReadModelStore } from './readModelStore';
 import { selectFitnessByIds } from './sql/selectFitnessByIds';
 import { selectFitnessByStudents, type StudentKey } from './sql/selectFitnessByStudents';
 import { selectFitnessPage, type FitnessFilter } from './sql/selectFitnessPage';
@@ -106,42 +100,4 @@ export function createReadModels(d: {
     orderReport: async (caller, q) => selectOrderReport(store, database, orderReportAccess(caller, d.reportMinGroupSize), q),
     close: () => d.freshness.close(),
   };
-}
-
-/**
- * The gateway's ClickHouse reads: as CLICKHOUSE_READ_USER where one is configured, each bounded on the
- * server and killed when its client request goes away. Neither on the embedded engine: chdb turns
- * per-query settings into session SETs that stay for every later statement of the process (readonly=2
- * would refuse the projector's next insert), and an embedded ClickHouse is one process's own store.
- */
-export function gatewayReadStore(r: Resources, registry: Registry, s: Settings = r.settings): ReadModelStore {
-  if (s.clickhouseEngine === 'embedded') return fromClickHouseReads(r.clickhouseReads, { registry });
-  return fromClickHouseReads(r.clickhouseReads, {
-    registry,
-    cancelOnDisconnect: true,
-    bounds: { maxExecutionSeconds: s.readMaxExecutionSeconds, maxMemoryBytes: s.readMaxMemoryBytes, readOnlyUser: !!s.clickhouseReadUser },
-  });
-}
-
-/** The composition root's read models for a gateway process (uses the process's shared connections). */
-export function readModelsFrom(r: Resources, opts: { registry: Registry; logger: Logger; clock?: Clock; settings?: Settings }): ReadModels {
-  const s = opts.settings ?? r.settings;
-  const clock = opts.clock ?? systemClock;
-  const log = opts.logger.child({ component: 'freshness' });
-  const onError = (store: string, err: unknown) => log.warn({ store, error: summarizeError(err) }, 'freshness input unavailable');
-  const freshness = createFreshnessService({
-    ...freshnessInputsFrom(r, { onError, settings: s }),
-    clock,
-    cacheMs: s.freshnessCacheMs,
-    staleAfterMs: s.freshnessStaleAfterMs,
-    registry: opts.registry,
-  });
-  return createReadModels({
-    store: gatewayReadStore(r, opts.registry, s),
-    database: s.clickhouseDatabase,
-    freshness,
-    maxPageSize: s.graphqlMaxPageSize,
-    reportMinGroupSize: s.reportMinGroupSize,
-    maxListWindowDays: s.readMaxWindowDays,
-  });
 }

@@ -6,7 +6,7 @@ import { systemClock } from '../../shared/clock';
 import { silentLogger } from '../../shared/logger';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { fitnessStates, seedProjection, seedSource } from '../../../test/support/reconciliationSeed';
-import { reconciliationFrom } from '../wiring';
+import { reconciliationFrom } from '../../app/wiring/reconciliation';
 import type { ReconciliationService } from '../service';
 import { scheduledPass, type ScheduledReconcilerDeps } from './scheduledReconciler';
 

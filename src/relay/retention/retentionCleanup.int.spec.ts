@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { fitnessService } from '../../domains/fitness/service';
 import { deleteExpiredKeysBatch } from '../../domains/fitness/store/deleteExpiredKeys';
-import { fitnessOutboxPublisher } from '../../domains/fitness/wiring';
+import { fitnessOutboxPublisher } from '../../app/wiring/fitness';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { teacherInput } from '../../../test/support/fitnessHarness';
 import { deletePublishedBatch } from '../kafkaFirst/deletePublished';

@@ -5,15 +5,10 @@
 //   - fitness idempotency keys (and the first response each one replays), on every fitness shard.
 // Outbox SENT rows have their own cleanup in the outbox maintenance loop. Every relay process runs
 // this; the deletes are idempotent and take only rows no one is working on, so several processes
-// doing it at once is harmless.
-import type { RoleStarter } from '../../app/roles';
-import { deleteExpiredKeysBatch } from '../../domains/fitness/store/deleteExpiredKeys';
-import { counter } from '../../metrics/registry';
-import { publicationStores } from '../../publication/stores';
+// doing it at once is harmless. The relay role composes the tasks (src/app/starters/retention.ts).
 import { sleep, type Stoppable } from '../../shared/lifecycle';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
-import { deletePublishedBatch } from '../kafkaFirst/deletePublished';
 
 export interface RetentionTask {
   table: string;
@@ -65,33 +60,3 @@ export function startRetentionCleanup(o: {
     },
   };
 }
-
-export const startRetentionCleanups: RoleStarter = async ({ resources, logger, registry }) => {
-  const s = resources.settings;
-  const deleted = counter(registry, {
-    name: 'tidemark_retention_deleted_rows_total',
-    help: 'Rows deleted after their retention, by table and store.',
-    labelNames: ['table', 'store'],
-  });
-  const publishedMs = s.kafkaFirstPublishedRetentionHours * 3600_000;
-  const keysMs = s.fitnessIdempotencyKeyRetentionHours * 3600_000;
-  const tasks: RetentionTask[] = [
-    ...publicationStores(resources).map((p) => ({
-      table: 'event_publications',
-      store: p.name,
-      deleteBatch: (n: number) => deletePublishedBatch(p.db, publishedMs, n),
-    })),
-    ...resources.mysql.shards.map((sh) => ({
-      table: 'fitness_idempotency_keys',
-      store: `mysql-shard-${sh.index}`,
-      deleteBatch: (n: number) => deleteExpiredKeysBatch(sh.db, keysMs, n),
-    })),
-  ];
-  return startRetentionCleanup({
-    tasks,
-    intervalMs: s.retentionCleanupIntervalMs,
-    batchSize: s.retentionCleanupBatchSize,
-    logger: logger.child({ component: 'retention' }),
-    onDeleted: (task, n) => deleted.inc({ table: task.table, store: task.store }, n),
-  });
-};

@@ -2,16 +2,16 @@
 // ORDERS_PUBLICATION_STRATEGY). Both strategies implement the same Publisher port and both work on
 // MySQL and PostgreSQL, so a domain service never knows which one it runs on.
 import type { Knex } from 'knex';
-import type { Resources } from '../app/resources';
-import { systemClock, type Clock } from '../shared/clock';
-import type { Stoppable } from '../shared/lifecycle';
-import type { StateChangeSink } from './stateChanges/stateChange';
-import { createKafkaFirstPublisher, type KafkaFirstWiringDeps } from './kafkaFirst/wiring';
-import { readPublicationState, readPublicationStates } from './kafkaFirst/readPublicationStates';
-import { outboxPublisher } from './outbox/outboxPublisher';
-import { topicByDomain } from './outbox/outboxRow';
-import { readOutboxStates } from './outbox/readOutboxStates';
-import type { PublicationOutcome, PublicationState, Publisher, Strategy } from './publisher';
+import type { Resources } from '../resources';
+import { systemClock, type Clock } from '../../shared/clock';
+import type { Stoppable } from '../../shared/lifecycle';
+import type { StateChangeSink } from '../../publication/stateChanges/stateChange';
+import { createKafkaFirstPublisher, type KafkaFirstWiringDeps } from './kafkaFirst';
+import { readPublicationState, readPublicationStates } from '../../publication/kafkaFirst/readPublicationStates';
+import { outboxPublisher } from '../../publication/outbox/outboxPublisher';
+import { topicByDomain } from '../../publication/outbox/outboxRow';
+import { readOutboxStates } from '../../publication/outbox/readOutboxStates';
+import type { PublicationOutcome, PublicationState, Publisher, Strategy } from '../../publication/publisher';
 
 export interface DomainPublication extends Stoppable {
   strategy: Strategy;

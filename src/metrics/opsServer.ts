@@ -1,5 +1,5 @@
 // The operations endpoints every process serves, whatever its roles: /healthz (the process is alive),
-// /readyz (it can do its job: readiness.ts; 503 naming the engines that are missing, or while draining)
+// /readyz (it can do its job: src/app/readiness.ts; 503 naming the engines that are missing, or while draining)
 // and /metrics (Prometheus). The gateway mounts the same router on its own port; every process also
 // serves it on OPS_PORT, so relays and projectors scaled out into their own processes can be scraped
 // and probed like the gateway.
@@ -7,7 +7,23 @@ import express, { Router } from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
-import type { Readiness } from './readiness';
+
+/** The engines a process may depend on. */
+export type Dependency = 'mysql' | 'postgres' | 'kafka' | 'clickhouse';
+
+/** What /readyz answers (and the gateway's `health` query shows); judged by src/app/readiness.ts. */
+export interface Readiness {
+  /** True when the process can do its job: 200 on /readyz. */
+  ready: boolean;
+  status: 'ready' | 'degraded' | 'not-ready' | 'draining';
+  stores: Record<Dependency, boolean>;
+  /** Required engines that are down (the process cannot do its job). */
+  failing: Dependency[];
+  /** Engines that are down but that this process can work without for a while. */
+  degraded: Dependency[];
+  /** Fitness shards (by index) that do not answer; MySQL is in `degraded` while some still do. */
+  shardsDown: number[];
+}
 
 export function opsRouter(o: { readiness: () => Promise<Readiness>; registry: Registry }): Router {
   const router = Router();

@@ -1,18 +1,18 @@
 // Composition of the kafka-first publisher, called by the composition root (src/app): the publisher
 // with its own direct producer and the process's Kafka circuit. `stop()` disconnects the producer.
-// (The relay of event_publications rows is the one relay engine: src/relay/startRelays.ts.)
+// (The relay of event_publications rows is the one relay engine: src/app/starters/relay.ts.)
 import type { Registry } from 'prom-client';
-import type { Resources } from '../../app/resources';
+import type { Resources } from '../resources';
 import type { KafkaCircuit } from '../../infra/kafka/kafkaCircuit';
 import { exponentialBackoff } from '../../relay/backoff';
 import { systemClock } from '../../shared/clock';
 import type { Stoppable } from '../../shared/lifecycle';
 import type { Logger } from '../../shared/logger';
-import type { Publisher } from '../publisher';
-import type { StateChangeSink } from '../stateChanges/stateChange';
-import { fromKafkaFirstPublisher } from './kafkaFirstPublisher';
-import { kafkaFirstMetrics } from './metrics';
-import { fromDirectKafkaProducer, fromProducerFactory } from './recordSender';
+import type { Publisher } from '../../publication/publisher';
+import type { StateChangeSink } from '../../publication/stateChanges/stateChange';
+import { fromKafkaFirstPublisher } from '../../publication/kafkaFirst/kafkaFirstPublisher';
+import { kafkaFirstMetrics } from '../../publication/kafkaFirst/metrics';
+import { fromDirectKafkaProducer, fromProducerFactory } from '../../publication/kafkaFirst/recordSender';
 
 export interface KafkaFirstWiringDeps {
   resources: Resources;

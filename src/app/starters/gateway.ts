@@ -2,29 +2,29 @@
 // publication (by its configured strategy, sharing the process's Kafka circuit), the services the
 // GraphQL schema calls, and the HTTP/WebSocket server. `stop()` (from start.ts) stops them in reverse.
 import { randomUUID } from 'node:crypto';
-import { cachingVerifier } from '../auth/cachedVerifier';
-import { mintDevelopmentTokens } from '../auth/developmentTokens';
-import { jwtOptionsOf } from '../auth/jwtOptions';
-import { fromJwks, fromJwtSecret, type TokenVerifier } from '../auth/tokens';
-import type { Settings } from '../config/settings';
-import { fitnessGatewayServices } from '../domains/fitness/wiring';
-import { ordersGatewayServices } from '../domains/orders/wiring';
-import type { AdmissionLimits } from '../graphql/admission/admission';
-import { rejectAllTokens } from '../graphql/auth';
-import { gatewaySchema } from '../graphql/schema';
-import { startGateway } from '../graphql/server';
-import { registerProjectionLagGauge } from '../metrics/projectionLagGauge';
-import { readModelsFrom } from '../projections/read/readModels';
-import { consistencyFrom } from '../projections/consistency/wiring';
-import { fromReconciliationLedger } from '../publication/health/publicationHealth';
-import { startStateChangeHub } from '../publication/stateChanges/stateChangeHub';
-import { publicationStores } from '../publication/stores';
-import { publicationFor } from '../publication/strategy';
-import { systemClock } from '../shared/clock';
-import type { Stoppable } from '../shared/lifecycle';
-import { migrationStatus } from './migrationStatus';
-import { packageVersion } from './packageVersion';
-import type { RoleStarter } from './roles';
+import { cachingVerifier } from '../../auth/cachedVerifier';
+import { mintDevelopmentTokens } from '../../auth/developmentTokens';
+import { jwtOptionsOf } from '../../auth/jwtOptions';
+import { fromJwks, fromJwtSecret, type TokenVerifier } from '../../auth/tokens';
+import type { Settings } from '../../config/settings';
+import { fitnessGatewayServices } from '../wiring/fitness';
+import { ordersGatewayServices } from '../wiring/orders';
+import type { AdmissionLimits } from '../../graphql/admission/admission';
+import { rejectAllTokens } from '../../graphql/auth';
+import { gatewaySchema } from '../../graphql/schema';
+import { startGateway } from '../../graphql/server';
+import { registerProjectionLagGauge } from '../../metrics/projectionLagGauge';
+import { readModelsFrom } from '../wiring/readModels';
+import { consistencyFrom } from '../wiring/consistency';
+import { fromReconciliationLedger } from '../../publication/health/publicationHealth';
+import { startStateChangeHub } from '../../publication/stateChanges/stateChangeHub';
+import { publicationStores } from '../../publication/stores';
+import { publicationFor } from '../wiring/publication';
+import { systemClock } from '../../shared/clock';
+import type { Stoppable } from '../../shared/lifecycle';
+import { migrationStatus } from '../../infra/migrationStatus';
+import { packageVersion } from '../packageVersion';
+import type { RoleStarter } from '../roles';
 
 export function tokenVerifier(s: Settings): TokenVerifier {
   const o = jwtOptionsOf(s);

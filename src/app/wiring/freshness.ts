@@ -2,11 +2,15 @@
 // still hold unpublished (outbox and fallback rows) and how far the projector got against the Kafka
 // log. Read models ask them per request (short timeouts: a marker must answer); reconciliation asks
 // them before and after a comparison (longer: its verdict waits for them).
-import type { Resources } from '../../app/resources';
+import type { Resources } from '../resources';
 import type { Settings } from '../../config/settings';
-import { projectorGroupId } from '../projectorGroup';
-import { fromPublicationStores, type PendingPublications } from './pendingPublications';
-import { fromKafkaAndCheckpoints, type ProjectionProgressSource, type ProjectorStateSource } from './projectionProgress';
+import { projectorGroupId } from '../../projections/projectorGroup';
+import { fromPublicationStores, type PendingPublications } from '../../projections/freshness/pendingPublications';
+import {
+  fromKafkaAndCheckpoints,
+  type ProjectionProgressSource,
+  type ProjectorStateSource,
+} from '../../projections/freshness/projectionProgress';
 
 export interface FreshnessInputs {
   pending: PendingPublications;

@@ -6,21 +6,21 @@
 //   event_publications  one loop (fallback rows are rare) and its backlog gauges.
 // Every loop of the process shares one idempotent Kafka producer and the process's Kafka circuit: an
 // outage stops them all at once and one probe resumes them all.
-import type { RoleStarter } from '../app/roles';
-import { kafkaFirstMetrics } from '../publication/kafkaFirst/metrics';
-import { publicationStores } from '../publication/stores';
-import { randomIds, systemClock } from '../shared/clock';
-import { TidemarkError } from '../shared/errors';
-import { repeatEvery, type Stoppable } from '../shared/lifecycle';
-import { summarizeError } from '../shared/redact';
-import { exponentialBackoff } from './backoff';
-import { backlogSignal } from './backlogSignal';
-import { fromKafkaSink } from './kafkaSink';
-import { fromPublicationsTable, publicationsRelayMetrics, refreshBacklogGauges } from './kafkaFirst/publicationsTable';
-import { startOutboxMaintenance } from './outbox/maintenance';
-import { outboxMetrics } from './outbox/metrics';
-import { fromOutboxTable, outboxRelayMetrics } from './outbox/outboxTable';
-import { relayProblems, startRelayLoop, type RelayDeps } from './relayEngine';
+import type { RoleStarter } from '../roles';
+import { kafkaFirstMetrics } from '../../publication/kafkaFirst/metrics';
+import { publicationStores } from '../../publication/stores';
+import { randomIds, systemClock } from '../../shared/clock';
+import { TidemarkError } from '../../shared/errors';
+import { repeatEvery, type Stoppable } from '../../shared/lifecycle';
+import { summarizeError } from '../../shared/redact';
+import { exponentialBackoff } from '../../relay/backoff';
+import { backlogSignal } from '../../relay/backlogSignal';
+import { fromKafkaSink } from '../../relay/kafkaSink';
+import { fromPublicationsTable, publicationsRelayMetrics, refreshBacklogGauges } from '../../relay/kafkaFirst/publicationsTable';
+import { startOutboxMaintenance } from '../../relay/outbox/maintenance';
+import { outboxMetrics } from '../../relay/outbox/metrics';
+import { fromOutboxTable, outboxRelayMetrics } from '../../relay/outbox/outboxTable';
+import { relayProblems, startRelayLoop, type RelayDeps } from '../../relay/relayEngine';
 
 export const startRelays: RoleStarter = async ({ resources, logger, registry, instanceId, stateChanges, kafkaCircuit }) => {
   const s = resources.settings;

@@ -1,9 +1,9 @@
 // The `projector` role: builds the projector from settings and the process's shared resources.
-import { projectorGroupId } from './projectorGroup';
-import type { RoleStarter } from '../app/roles';
-import { exponentialBackoff } from '../relay/backoff';
-import { systemClock } from '../shared/clock';
-import { startProjector } from './projector';
+import { projectorGroupId } from '../../projections/projectorGroup';
+import type { RoleStarter } from '../roles';
+import { exponentialBackoff } from '../../relay/backoff';
+import { systemClock } from '../../shared/clock';
+import { startProjector } from '../../projections/projector';
 
 export const startProjectorRole: RoleStarter = ({ resources: r, logger, registry, stateChanges }) =>
   startProjector({

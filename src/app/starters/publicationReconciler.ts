@@ -1,10 +1,10 @@
-// The reconciler role's orders publication reconciler, composed for src/app/roles.ts. It runs only
+// The reconciler role's orders publication reconciler, composed for src/app/roleStarters.ts. It runs only
 // while orders use the kafka-first strategy (under the outbox strategy every order has its row).
-import type { RoleDeps } from '../../app/roles';
+import type { RoleDeps } from '../roles';
 import { systemClock } from '../../shared/clock';
 import type { Stoppable } from '../../shared/lifecycle';
-import { fromClickHouseOrdersEvidence } from './deliveryEvidence';
-import { startOrderPublicationReconciler } from './orderPublicationReconciler';
+import { fromClickHouseOrdersEvidence } from '../../reconciliation/publications/deliveryEvidence';
+import { startOrderPublicationReconciler } from '../../reconciliation/publications/orderPublicationReconciler';
 
 export async function startOrderPublicationReconcilerRole(d: RoleDeps): Promise<Stoppable> {
   const s = d.resources.settings;

@@ -1,15 +1,15 @@
 // The orders services the gateway exposes, composed for the composition root. The publication
 // (Publisher + state reader) is injected by the composition root from ORDERS_PUBLICATION_STRATEGY;
 // without one, the kafka-first publisher (the default strategy) is created here and closed by `stop()`.
-import type { DomainPublication } from '../../publication/strategy';
+import type { DomainPublication } from './publication';
 import { kafkaFirstMetrics } from '../../publication/kafkaFirst/metrics';
 import { kafkaFirstOperations, type KafkaFirstOperations } from '../../publication/kafkaFirst/operations';
 import { publicationStores } from '../../publication/stores';
-import { publicationFor } from '../../publication/strategy';
-import type { KafkaFirstWiringDeps } from '../../publication/kafkaFirst/wiring';
+import { publicationFor } from './publication';
+import type { KafkaFirstWiringDeps } from './kafkaFirst';
 import { randomIds, systemClock } from '../../shared/clock';
 import type { Stoppable } from '../../shared/lifecycle';
-import { createOrdersService, type OrdersService } from './ordersService';
+import { createOrdersService, type OrdersService } from '../../domains/orders/ordersService';
 
 export function ordersGatewayServices(
   d: KafkaFirstWiringDeps & { publication?: DomainPublication },

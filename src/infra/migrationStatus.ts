@@ -2,11 +2,21 @@
 // (the `migrations` operator query, `tidemark migrate status`). MySQL and PostgreSQL keep knex's
 // record (knex_migrations); ClickHouse keeps <db>.schema_migrations (src/infra/migrate.ts).
 import type { Knex } from 'knex';
+import type { Settings } from '../config/settings';
 import { clickhouseMigrations } from '../../migrations/clickhouse';
 import { mysqlMigrations } from '../../migrations/mysql';
 import { postgresMigrations, postgresRenamedMigrations } from '../../migrations/postgres';
-import { ident } from '../infra/clickhouse/literal';
-import type { Resources } from './resources';
+import type { ClickHouseClient } from './clickhouse/fromClickHouse';
+import { ident } from './clickhouse/literal';
+import type { MysqlShards } from './mysql/fromMysql';
+
+/** The connections whose migrations are read (the composition root passes its resources). */
+export interface MigrationTargets {
+  settings: Pick<Settings, 'pgDatabase' | 'clickhouseDatabase'>;
+  mysql: MysqlShards;
+  pg: Knex;
+  clickhouse: ClickHouseClient;
+}
 
 export interface MigrationState {
   engine: 'mysql' | 'postgres' | 'clickhouse';
@@ -27,7 +37,7 @@ async function knexApplied(db: Knex, renamed: Readonly<Record<string, string>> =
   return new Set(rows.map((r) => renamed[r.name] ?? r.name));
 }
 
-async function clickhouseApplied(r: Resources): Promise<Set<string>> {
+async function clickhouseApplied(r: MigrationTargets): Promise<Set<string>> {
   const db = ident(r.settings.clickhouseDatabase);
   const exists = await r.clickhouse.query({ query: `EXISTS TABLE ${db}.schema_migrations`, format: 'JSONEachRow' });
   const [row] = await exists.json<Record<string, number | string>>();
@@ -36,7 +46,7 @@ async function clickhouseApplied(r: Resources): Promise<Set<string>> {
   return new Set((await rs.json<{ version: number | string; name: string }>()).map((x) => `${Number(x.version)}_${x.name}`));
 }
 
-export async function migrationStatus(r: Resources): Promise<MigrationState[]> {
+export async function migrationStatus(r: MigrationTargets): Promise<MigrationState[]> {
   const mysqlNames = mysqlMigrations.map((m) => m.name);
   const shards = await Promise.all(r.mysql.shards.map(async (sh) => split('mysql', sh.database, mysqlNames, await knexApplied(sh.db))));
   const pg = split(

@@ -1,18 +1,18 @@
-// The gateway's consistency service, built by the composition root (src/app/gatewayRole.ts): the
+// The gateway's consistency service, built by the composition root (src/app/starters/gateway.ts): the
 // token codec with the deployment's key, the waiter fed synchronously by this gateway's state-change
 // hub, and the read-side wait over the read models' instrumented ClickHouse store (its one query is
 // counted as tidemark_read_model_queries_total{query="consistencyVersions"}). A gauge shows how many
 // waits are open, against CONSISTENCY_MAX_WAITING.
 import type { Registry } from 'prom-client';
-import type { Resources } from '../../app/resources';
+import type { Resources } from '../resources';
 import type { Settings } from '../../config/settings';
 import { gauge } from '../../metrics/registry';
 import type { StateChangeHub } from '../../publication/stateChanges/stateChangeHub';
-import { gatewayReadStore } from '../read/readModels';
-import { createAppliedVersions, type AppliedVersions } from './appliedVersions';
-import { consistencyKey } from './consistencyKey';
-import { consistencyTokenCodec } from './consistencyToken';
-import { createConsistencyService, type ConsistencyService } from './consistentReads';
+import { gatewayReadStore } from './readModels';
+import { createAppliedVersions, type AppliedVersions } from '../../projections/consistency/appliedVersions';
+import { consistencyKey } from '../../projections/consistency/consistencyKey';
+import { consistencyTokenCodec } from '../../projections/consistency/consistencyToken';
+import { createConsistencyService, type ConsistencyService } from '../../projections/consistency/consistentReads';
 
 export interface GatewayConsistency {
   service: ConsistencyService;

@@ -3,15 +3,15 @@
 // Publisher is injected: the outbox publisher by default (FITNESS_PUBLICATION_STRATEGY=outbox); a
 // caller may pass another implementation of the port (e.g. kafka-first) without touching the service.
 import type { Registry } from 'prom-client';
-import type { Resources } from '../../app/resources';
+import type { Resources } from '../resources';
 import type { Publisher } from '../../publication/publisher';
-import { outboxPublication, type DomainPublication } from '../../publication/strategy';
+import { outboxPublication, type DomainPublication } from './publication';
 import type { StateChangeSink } from '../../publication/stateChanges/stateChange';
 import { outboxMetrics } from '../../relay/outbox/metrics';
 import { outboxOperator, type OutboxOperator } from '../../relay/outbox/operator';
 import { publicationStores } from '../../publication/stores';
 import { systemClock } from '../../shared/clock';
-import { fitnessService, type FitnessService } from './service';
+import { fitnessService, type FitnessService } from '../../domains/fitness/service';
 import { parkedEventPages, type ParkedEventPages } from '../../publication/outbox/parkedEventPages';
 
 /** The outbox publisher of fitness writes (FITNESS_PUBLICATION_STRATEGY=outbox, the default). */

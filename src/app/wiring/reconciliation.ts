@@ -1,29 +1,29 @@
 // Composition of the reconciliation service from the process's shared resources (no connection of
 // its own besides the repair producer, which it closes on stop), and the reconciler role starter.
-import { clickhouseLayout } from '../infra/clickhouse/layout';
+import { clickhouseLayout } from '../../infra/clickhouse/layout';
 import type { Registry } from 'prom-client';
-import type { RoleStarter } from '../app/roles';
-import type { Resources } from '../app/resources';
-import type { Settings } from '../config/settings';
-import type { Domain } from '../publication/event';
-import { freshnessInputsFrom } from '../projections/freshness/freshnessInputs';
-import { projectorGroupId } from '../projections/projectorGroup';
-import { projectorDeadLetters } from '../projections/deadLetterOperator';
-import { mapMessage, type MessageMapper } from '../projections/mapMessage';
-import { exponentialBackoff } from '../relay/backoff';
-import { systemClock, type Clock } from '../shared/clock';
-import type { Logger } from '../shared/logger';
-import { summarizeError } from '../shared/redact';
-import type { CompareSettings } from './compareScope';
-import { fitnessSource } from './fitness/fitnessSource';
-import { reconciliationMetrics } from './metrics';
-import { ordersSource } from './orders/ordersSource';
-import { fromFreshnessSources } from './pipeline/pipelineProbe';
-import { tokenBucket, type RateLimiter } from './repair/rateLimiter';
-import { fromKafkaRepairSink } from './repair/repairSink';
-import { startScheduledReconciler } from './schedule/scheduledReconciler';
-import { createReconciliationService, type ReconciliationService } from './service';
-import { clickhouseTarget } from './target/clickhouseTarget';
+import type { RoleStarter } from '../roles';
+import type { Resources } from '../resources';
+import type { Settings } from '../../config/settings';
+import type { Domain } from '../../publication/event';
+import { freshnessInputsFrom } from './freshness';
+import { projectorGroupId } from '../../projections/projectorGroup';
+import { projectorDeadLetters } from '../../projections/deadLetterOperator';
+import { mapMessage, type MessageMapper } from '../../projections/mapMessage';
+import { exponentialBackoff } from '../../relay/backoff';
+import { systemClock, type Clock } from '../../shared/clock';
+import type { Logger } from '../../shared/logger';
+import { summarizeError } from '../../shared/redact';
+import type { CompareSettings } from '../../reconciliation/compareScope';
+import { fitnessSource } from '../../reconciliation/fitness/fitnessSource';
+import { reconciliationMetrics } from '../../reconciliation/metrics';
+import { ordersSource } from '../../reconciliation/orders/ordersSource';
+import { fromFreshnessSources } from '../../reconciliation/pipeline/pipelineProbe';
+import { tokenBucket, type RateLimiter } from '../../reconciliation/repair/rateLimiter';
+import { fromKafkaRepairSink } from '../../reconciliation/repair/repairSink';
+import { startScheduledReconciler } from '../../reconciliation/schedule/scheduledReconciler';
+import { createReconciliationService, type ReconciliationService } from '../../reconciliation/service';
+import { clickhouseTarget } from '../../reconciliation/target/clickhouseTarget';
 
 export function compareSettingsOf(s: Settings): Record<Domain, CompareSettings> {
   const base: CompareSettings = {

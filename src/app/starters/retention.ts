@@ -1,0 +1,39 @@
+// The relay role's retention housekeeping (src/relay/retention/retentionCleanup.ts runs the loop):
+// PUBLISHED event_publications rows on every publication store and expired fitness idempotency keys on
+// every shard, each deleted after its configured retention, counted by table and store.
+import { deleteExpiredKeysBatch } from '../../domains/fitness/store/deleteExpiredKeys';
+import { counter } from '../../metrics/registry';
+import { publicationStores } from '../../publication/stores';
+import { deletePublishedBatch } from '../../relay/kafkaFirst/deletePublished';
+import { startRetentionCleanup, type RetentionTask } from '../../relay/retention/retentionCleanup';
+import type { RoleStarter } from '../roles';
+
+export const startRetentionCleanups: RoleStarter = async ({ resources, logger, registry }) => {
+  const s = resources.settings;
+  const deleted = counter(registry, {
+    name: 'tidemark_retention_deleted_rows_total',
+    help: 'Rows deleted after their retention, by table and store.',
+    labelNames: ['table', 'store'],
+  });
+  const publishedMs = s.kafkaFirstPublishedRetentionHours * 3600_000;
+  const keysMs = s.fitnessIdempotencyKeyRetentionHours * 3600_000;
+  const tasks: RetentionTask[] = [
+    ...publicationStores(resources).map((p) => ({
+      table: 'event_publications',
+      store: p.name,
+      deleteBatch: (n: number) => deletePublishedBatch(p.db, publishedMs, n),
+    })),
+    ...resources.mysql.shards.map((sh) => ({
+      table: 'fitness_idempotency_keys',
+      store: `mysql-shard-${sh.index}`,
+      deleteBatch: (n: number) => deleteExpiredKeysBatch(sh.db, keysMs, n),
+    })),
+  ];
+  return startRetentionCleanup({
+    tasks,
+    intervalMs: s.retentionCleanupIntervalMs,
+    batchSize: s.retentionCleanupBatchSize,
+    logger: logger.child({ component: 'retention' }),
+    onDeleted: (task, n) => deleted.inc({ table: task.table, store: task.store }, n),
+  });
+};
