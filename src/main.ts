@@ -9,7 +9,7 @@ import { ConfigError, loadSettings } from './config/settings';
 import { stackServices, stackUp } from './devstack/stack';
 import { startTidemark } from './app/start';
 import { createLogger } from './shared/logger';
-import { mintDevelopmentTokens, withDevelopmentSecret } from './auth/developmentTokens';
+import { mintDevelopmentTokens, withDevelopmentSecret, type DevelopmentToken } from './auth/developmentTokens';
 
 /** The value of `--name value` or `--name=value`. */
 function argValue(argv: string[], name: string): string | undefined {
@@ -35,13 +35,14 @@ async function main(): Promise<void> {
   const flags = { ...(roles ? { TIDEMARK_ROLES: roles } : {}), ...(clickhouseFlag ? { CLICKHOUSE_ENGINE: clickhouseFlag } : {}) };
   let settings = loadSettings({ ...developmentIfAsked(argv, process.env), ...flags });
   const logger = createLogger(settings.logLevel);
+  let developmentTokens: DevelopmentToken[] | undefined;
   if (settings.env === 'development' && !settings.authJwtSecret && !settings.authJwksUrl) {
     // Development mode keeps `npm start` usable in one command: the secret kept in <STACK_DIR> (made on
     // first start), and a token per role printed once (never in production, where a secret or JWKS is
     // required). `npm run token -- --role operator` mints more with the same secret.
     settings = withDevelopmentSecret(settings);
-    for (const { role, token } of await mintDevelopmentTokens(settings))
-      process.stdout.write(`development token (${role}): Authorization: Bearer ${token}\n`);
+    developmentTokens = await mintDevelopmentTokens(settings);
+    for (const { role, token } of developmentTokens) process.stdout.write(`development token (${role}): Authorization: Bearer ${token}\n`);
   }
   if (settings.stackManage) {
     // One plain line per engine (and per step that installs or starts something), not log records.
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
     line('bringing the local stack up (STACK_MANAGE=false to skip)');
     await stackUp(stackServices(settings, line), line);
   }
-  const app = await startTidemark(settings, { logger });
+  const app = await startTidemark(settings, { logger, developmentTokens });
   const clickhouse =
     settings.clickhouseEngine === 'embedded' ? `embedded ClickHouse at ${embeddedClickHousePath(settings)}` : settings.clickhouseUrl;
   const ready = { roles: settings.roles, clickhouse };

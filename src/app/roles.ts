@@ -2,6 +2,7 @@
 // `--roles relay` (or TIDEMARK_ROLES) runs a subset, so roles scale out as separate processes. Every
 // role is built the same way: a starter receives the process's shared dependencies and returns
 // something with `stop()` (the gateway also hands back its server and state-change hub).
+import type { DevelopmentToken } from '../auth/developmentTokens';
 import type { Registry } from 'prom-client';
 import type { Settings } from '../config/settings';
 import type { Gateway } from '../graphql/server';
@@ -32,6 +33,8 @@ export interface RoleDeps {
    * repair and rebuild rate limit, whatever roles it runs.
    */
   reconciliation(): ReconciliationService;
+  /** The development tokens this process already minted (main.ts printed them), if any. */
+  developmentTokens?: readonly DevelopmentToken[];
 }
 
 export interface RoleOutputs {

@@ -2,6 +2,7 @@
 // components of the selected roles. `stop()` first turns readiness to `draining` (a load balancer stops
 // routing here), then stops the components in reverse order (the gateway's server first, so no new work
 // arrives), draining each, and the operations listener last, so /readyz keeps answering 503 meanwhile.
+import type { DevelopmentToken } from '../auth/developmentTokens';
 import { hostname } from 'node:os';
 import { settingsWarnings, type Settings } from '../config/settings';
 import type { Gateway } from '../graphql/server';
@@ -55,7 +56,7 @@ export function processKafkaCircuit(r: Resources, o: { logger: Logger; registry?
 
 export async function startTidemark(
   settings: Settings,
-  opts: { logger?: Logger; registry?: Registry; migrate?: boolean } = {},
+  opts: { logger?: Logger; registry?: Registry; migrate?: boolean; developmentTokens?: readonly DevelopmentToken[] } = {},
 ): Promise<Tidemark> {
   const logger = opts.logger ?? createLogger(settings.logLevel);
   const registry = opts.registry ?? createRegistry();
@@ -95,6 +96,7 @@ export async function startTidemark(
     // One per process, stopped after the first component that asked for it (gateway or reconciler).
     const reconciliation = builtOnce(() => reconciliationFrom(resources, { registry, logger }), started);
     const deps: RoleDeps = { resources, logger, registry, instanceId, stateChanges, kafkaCircuit: circuit, readiness, reconciliation };
+    if (opts.developmentTokens) deps.developmentTokens = opts.developmentTokens;
     let gateway: Gateway | undefined;
     let stateChangeHub: StateChangeHub | undefined;
     for (const role of settings.roles)

@@ -58,6 +58,7 @@ export const startGatewayRole: RoleStarter = async ({
   kafkaCircuit,
   readiness,
   reconciliation: processReconciliation,
+  developmentTokens,
 }) => {
   const settings = resources.settings;
   const started: Stoppable[] = [];
@@ -125,7 +126,8 @@ export const startGatewayRole: RoleStarter = async ({
       introspection: settings.graphqlIntrospection,
       explorer: settings.graphqlExplorer,
       development: settings.env === 'development',
-      developmentTokens: settings.consoleDevTokens ? await mintDevelopmentTokens(settings) : [],
+      // The tokens main.ts printed, when it minted them: the console offers the very same ones.
+      developmentTokens: settings.consoleDevTokens ? (developmentTokens ?? (await mintDevelopmentTokens(settings))) : [],
       rolesClaim: settings.authRolesClaim,
       verifier: tokenVerifier(settings),
       limits: { maxDepth: settings.graphqlMaxDepth, maxCost: settings.graphqlMaxCost, maxPageSize: settings.graphqlMaxPageSize },
