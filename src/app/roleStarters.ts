@@ -1,6 +1,6 @@
 // The starters of each role, in start order (src/app/start.ts stops them in reverse).
 import { startProjectorRole } from '../projections/projectorRole';
-import { startOrderPublicationReconcilerRole } from '../reconciliation/publications/wiring';
+import { startKafkaFirstPublicationReconcilerRole } from '../reconciliation/publications/wiring';
 import { startScheduledReconciliationRole } from '../reconciliation/wiring';
 import { startRetentionCleanups } from '../relay/retention/retentionCleanup';
 import { startRelays } from '../relay/startRelays';
@@ -11,5 +11,5 @@ export const roleStarters: Record<Role, RoleStarter[]> = {
   gateway: [startGatewayRole],
   relay: [startRelays, startRetentionCleanups],
   projector: [startProjectorRole],
-  reconciler: [startOrderPublicationReconcilerRole, startScheduledReconciliationRole],
+  reconciler: [startKafkaFirstPublicationReconcilerRole, startScheduledReconciliationRole],
 };

@@ -2,7 +2,7 @@
 // of each kind from a column expression; `lineSql` joins the cells of a field list in order. The
 // domain modules only map field names to column expressions; the formatting rules live here once.
 // Inputs are trusted expressions (column names, constants), never user values.
-import { CELL_SEPARATOR, type FieldKind, type FieldSpec } from './canonical';
+import { CELL_SEPARATOR, type FieldKind, type FieldSpec } from '../../reconciliation/canonical/canonical';
 
 export interface CellDialect {
   cell(type: FieldKind, expr: string): string;
