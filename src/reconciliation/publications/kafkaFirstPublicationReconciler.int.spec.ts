@@ -70,11 +70,11 @@ async function reset(): Promise<void> {
   await env.resources.clickhouse.command({ query: `TRUNCATE TABLE ${ident(env.settings.clickhouseDatabase)}.orders` });
 }
 
-describe('order publication reconciler', () => {
+describe('kafka-first publication reconciler (orders)', () => {
   const registry = createRegistry(false);
   const T = new Date('2030-06-01T12:00:00.000Z');
   const deps = (over: Partial<KafkaFirstPublicationReconcilerDeps> = {}): KafkaFirstPublicationReconcilerDeps => ({
-    domain: { domain: 'orders', unpublished: ordersReconciliation.unpublished! },
+    part: { domain: 'orders', unpublished: ordersReconciliation.unpublished! },
     db: env.resources.pg,
     evidence: fromClickHouseProjectionEvidence(env.resources.clickhouse, env.settings.clickhouseDatabase, ordersProjection),
     topics: env.resources.topics,

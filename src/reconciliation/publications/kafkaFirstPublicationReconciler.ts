@@ -25,8 +25,8 @@ import type { DeliveryEvidence } from './deliveryEvidence';
 import { ensureProgress, LAST_ID, lockProgress, saveProgress } from './reconcilerProgress';
 
 export interface KafkaFirstPublicationReconcilerDeps {
-  /** The domain whose rows are scanned, and its scan (from its reconciliation part). */
-  domain: { domain: Domain; unpublished: UnpublishedScan };
+  /** The domain whose rows are scanned, and its scan: its reconciliation part (or those two facts of it). */
+  part: { domain: Domain; unpublished: UnpublishedScan };
   db: Knex;
   evidence: DeliveryEvidence;
   topics: Topics;
@@ -77,7 +77,7 @@ const later = (a: ScanPosition, b: ScanPosition) =>
   a.createdAt.getTime() !== b.createdAt.getTime() ? (a.createdAt > b.createdAt ? a : b) : a.aggregateId >= b.aggregateId ? a : b;
 
 export async function reconcileOnce(deps: KafkaFirstPublicationReconcilerDeps): Promise<ReconcileResult> {
-  const domain = deps.domain.domain;
+  const domain = deps.part.domain;
   const scope = deps.scope ?? domain;
   const m = reconcilerMetrics(deps.registry);
   const cutoff = new Date(deps.clock.now().getTime() - deps.graceMs);
@@ -87,7 +87,7 @@ export async function reconcileOnce(deps: KafkaFirstPublicationReconcilerDeps): 
     const r: ReconcileResult = { busy: false, caughtUp: false, examined: 0, reconstructed: 0, delivered: 0, alreadyPresent: 0, cutoff };
     const position = await lockProgress(trx, scope);
     if (!position) return { ...r, busy: true };
-    const found = await deps.domain.unpublished.find(trx, { cutoff, after: position, limit: deps.batchSize });
+    const found = await deps.part.unpublished.find(trx, { cutoff, after: position, limit: deps.batchSize });
     r.examined = found.length;
     const delivered = found.length ? await deps.evidence.delivered(found.map((f) => f.position.aggregateId)) : new Set<string>();
     for (const { position: at, event } of found) {
@@ -135,7 +135,7 @@ export async function reconcileOnce(deps: KafkaFirstPublicationReconcilerDeps): 
 export function startKafkaFirstPublicationReconciler(
   deps: KafkaFirstPublicationReconcilerDeps & { intervalMs: number; maxBatchesPerPass?: number },
 ): Stoppable {
-  const domain = deps.domain.domain;
+  const domain = deps.part.domain;
   const ac = new AbortController();
   const loop = (async () => {
     while (!ac.signal.aborted) {

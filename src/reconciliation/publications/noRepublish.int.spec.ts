@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe('publication reconciler and directly published orders', () => {
   const deps = (over: Partial<KafkaFirstPublicationReconcilerDeps> = {}): KafkaFirstPublicationReconcilerDeps => ({
-    domain: { domain: 'orders', unpublished: ordersReconciliation.unpublished! },
+    part: { domain: 'orders', unpublished: ordersReconciliation.unpublished! },
     db: env.resources.pg,
     evidence: fromClickHouseProjectionEvidence(env.resources.clickhouse, env.settings.clickhouseDatabase, ordersProjection),
     topics: env.resources.topics,

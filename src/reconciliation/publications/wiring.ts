@@ -18,7 +18,7 @@ export async function startKafkaFirstPublicationReconcilerRole(d: RoleDeps): Pro
     part.unpublished && strategy[part.domain] === 'kafka-first'
       ? [
           startKafkaFirstPublicationReconciler({
-            domain: { domain: part.domain, unpublished: part.unpublished },
+            part: { domain: part.domain, unpublished: part.unpublished },
             db: d.resources.pg,
             evidence: fromClickHouseProjectionEvidence(d.resources.clickhouse, s.clickhouseDatabase, PROJECTIONS[part.domain]),
             topics: d.resources.topics,
