@@ -81,7 +81,8 @@ export function scopeRows(scope: CampaignScope, filter: StateFilter = {}): Sql {
 export function scopeIds(scope: CampaignScope): Sql {
   const w = scopeWhere(scope);
   return {
-    sql: `SELECT CAST(data_id AS CHAR) FROM fitness_results WHERE ${w.sql} UNION ALL SELECT CAST(data_id AS CHAR) FROM fitness_result_deletions WHERE ${w.sql}`,
+    sql: `SELECT CAST(data_id AS CHAR) FROM fitness_results WHERE ${w.sql}
+      UNION ALL SELECT CAST(data_id AS CHAR) FROM fitness_result_deletions WHERE ${w.sql}`,
     bindings: [...w.bindings, ...w.bindings],
   };
 }
