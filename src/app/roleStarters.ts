@@ -1,6 +1,6 @@
 // The starters of each role, in start order (src/app/start.ts stops them in reverse).
 import { startProjectorRole } from './starters/projector';
-import { startOrderPublicationReconcilerRole } from './starters/publicationReconciler';
+import { startKafkaFirstPublicationReconcilerRole } from './starters/publicationReconciler';
 import { startScheduledReconciliationRole } from './wiring/reconciliation';
 import { startRetentionCleanups } from './starters/retention';
 import { startRelays } from './starters/relay';
@@ -11,5 +11,5 @@ export const roleStarters: Record<Role, RoleStarter[]> = {
   gateway: [startGatewayRole],
   relay: [startRelays, startRetentionCleanups],
   projector: [startProjectorRole],
-  reconciler: [startOrderPublicationReconcilerRole, startScheduledReconciliationRole],
+  reconciler: [startKafkaFirstPublicationReconcilerRole, startScheduledReconciliationRole],
 };

@@ -8,7 +8,8 @@
 //   same version,   different canonical line CONTENT_MISMATCH (also when equal-version rows disagree)
 import type { FieldSpec } from './canonical/canonical';
 import { differingFields } from './canonical/canonical';
-import type { Discrepancy, RecordState, SegmentCount, TargetState } from './model';
+import type { Discrepancy, SegmentCount, TargetState } from './model';
+import type { RecordState } from '../domains/contract/sourceState';
 
 function base(id: string, s: RecordState | undefined, t: TargetState | undefined): Omit<Discrepancy, 'kind'> {
   return {

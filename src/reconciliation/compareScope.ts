@@ -14,9 +14,11 @@
 import { combineBuckets, mismatchedBuckets } from './canonical/canonical';
 import { fieldsOf, type CompareLevel } from './canonical/fields';
 import { classify, isYoung, mergeCounts } from './classify';
-import type { RecordState, ReconcileLevel, RunOutcome, RunResult, TargetState } from './model';
-import { sameRevision } from './model';
-import type { PipelineProbe, SourceReader, StateFilter, TargetReader } from './ports';
+import type { RecordState } from '../domains/contract/sourceState';
+import type { ReconcileLevel, RunOutcome, RunResult, TargetState } from './model';
+import { sameRevision } from '../domains/contract/sourceState';
+import type { PipelineProbe, TargetReader } from './ports';
+import type { SourceReader, StateFilter } from '../domains/contract/sourceReader';
 import type { Scope } from './scope';
 import type { Clock } from '../shared/clock';
 import type { RetryPolicy } from '../relay/backoff';

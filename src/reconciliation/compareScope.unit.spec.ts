@@ -4,9 +4,11 @@
 import { bucketOf, canonicalLine, combineBuckets, digestOf, hash64, type BucketDigest } from './canonical/canonical';
 import { fieldsOf, type CompareLevel } from './canonical/fields';
 import { compareScope, type CompareDeps, type CompareSettings } from './compareScope';
-import type { RecordState, SourceRevision, TargetState } from './model';
-import type { PipelineProbe, SourceReader, StateFilter, TargetReader } from './ports';
-import { campaignScope } from './scope';
+import type { RecordState, SourceRevision } from '../domains/contract/sourceState';
+import type { TargetState } from './model';
+import type { PipelineProbe, TargetReader } from './ports';
+import type { SourceReader, StateFilter } from '../domains/contract/sourceReader';
+import { campaignScope } from '../domains/fitness/reconciliation/campaignScope';
 import { fixedClock } from '../shared/clock';
 
 interface Rec {

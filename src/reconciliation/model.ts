@@ -2,6 +2,7 @@
 import type { Domain } from '../publication/event';
 import type { BucketDigest } from './canonical/canonical';
 import type { CompareLevel } from './canonical/fields';
+import type { RecordState, SourceRevision } from '../domains/contract/sourceState';
 
 export type ReconcileLevel = 'COUNTS' | CompareLevel;
 export const LEVEL_ORDER: readonly ReconcileLevel[] = ['COUNTS', 'IDS', 'CONTENT'];
@@ -20,34 +21,6 @@ export type DiscrepancyStatus = 'OPEN' | 'REPAIRING' | 'RESOLVED';
 export type RunOutcome = 'CLEAN' | 'DISCREPANCIES' | 'CATCHING_UP' | 'SCOPE_CHANGED' | 'FAILED';
 /** SCHEDULE: a scope that changed and completed; ROTATION: the re-verification of an unchanged one; EXPIRED_EVENTS: a scope whose events expired unapplied. */
 export type RunTrigger = 'OPERATOR' | 'SCHEDULE' | 'ROTATION' | 'EXPIRED_EVENTS' | 'VERIFICATION' | 'REBUILD_VALIDATION';
-
-/** A scope's source revision: the sum of every aggregate's version strictly grows with each commit. */
-export interface SourceRevision {
-  /** Aggregates in scope, live and deleted. */
-  aggregates: number;
-  /** Live (not deleted) aggregates. */
-  live: number;
-  versionSum: number;
-  /** Newest source commit time in scope (epoch ms), 0 when empty. */
-  maxCommitMs: number;
-}
-
-export function sameRevision(a: SourceRevision, b: SourceRevision): boolean {
-  return a.aggregates === b.aggregates && a.versionSum === b.versionSum && a.maxCommitMs === b.maxCommitMs && a.live === b.live;
-}
-
-/** One aggregate's latest state on one side, as the comparison sees it. */
-export interface RecordState {
-  id: string;
-  version: number;
-  isDeleted: boolean;
-  /** Digest of the canonical line at the compared level. */
-  digest: string;
-  /** Source: commit time of this version (epoch ms). Target: newest source_commit_ms among its rows. */
-  commitMs: number;
-  /** The canonical line (for naming differing fields; never stored or shown). */
-  line?: string;
-}
 
 /** The target's latest version of an aggregate may carry several different contents (equal-version rows). */
 export interface TargetState extends RecordState {

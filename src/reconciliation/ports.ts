@@ -1,48 +1,14 @@
-// The reconciliation engine's ports. A SourceReader answers for the authoritative store of one domain
-// (every fitness shard, or the orders database); a TargetReader for a ClickHouse projection table
-// (the live one, or a rebuild's shadow). Both compute canonical digests in their own engine's SQL.
+// The reconciliation engine's ports besides a domain's SourceReader (src/domains/contract): a
+// TargetReader answers for a ClickHouse projection table (the live one, or a rebuild's shadow) and
+// computes canonical digests in ClickHouse SQL; the PipelineProbe says whether the projection is
+// merely catching up.
+import type { StateFilter } from '../domains/contract/sourceReader';
+import type { Domain } from '../publication/event';
 import { unappliedMessages } from '../projections/offsetLag';
-import type { Domain, DomainEvent } from '../publication/event';
 import type { BucketDigest } from './canonical/canonical';
 import type { CompareLevel } from './canonical/fields';
-import type { RecordState, SourceRevision, TargetState } from './model';
+import type { TargetState } from './model';
 import type { Scope } from './scope';
-
-/** Which aggregates a state read covers: all in scope, those in some buckets, or named ids. */
-export interface StateFilter {
-  buckets?: { count: number; ids: number[] };
-  ids?: string[];
-  /** Also return canonical lines (to name differing fields); only for small reads. */
-  withLines?: boolean;
-}
-
-export interface SourceReader {
-  readonly domain: Domain;
-  revision(scope: Scope): Promise<SourceRevision>;
-  /** Latest non-deleted aggregates per segment (fitness: projectId; orders: UTC day). */
-  counts(scope: Scope): Promise<Map<string, number>>;
-  buckets(scope: Scope, level: CompareLevel, bucketCount: number): Promise<BucketDigest[]>;
-  states(scope: Scope, level: CompareLevel, filter: StateFilter): Promise<RecordState[]>;
-  /** The authoritative latest state of aggregates as their own events (existing version and eventId). */
-  events(scope: Scope, ids?: string[]): Promise<DomainEvent[]>;
-  /**
-   * Opens one consistent snapshot of the scope on every store (a read-only REPEATABLE READ transaction
-   * per MySQL shard, one in PostgreSQL), fixed when this resolves: every read through it sees each
-   * aggregate at one version, whatever commits meanwhile. The caller must close it.
-   */
-  openSnapshot(scope: Scope): Promise<SourceSnapshot>;
-}
-
-/** The scope's authoritative rows as one snapshot saw them (reads as SourceReader's, without scope). */
-export interface SourceSnapshot {
-  /** The scope's revision in the snapshot (read first: it is what fixes the snapshot). */
-  readonly revision: SourceRevision;
-  counts(): Promise<Map<string, number>>;
-  buckets(level: CompareLevel, bucketCount: number): Promise<BucketDigest[]>;
-  states(level: CompareLevel, filter: StateFilter): Promise<RecordState[]>;
-  /** Ends the snapshot's transactions (read-only: nothing to commit); safe to call twice. */
-  close(): Promise<void>;
-}
 
 export interface TargetReader {
   readonly domain: Domain;

@@ -1,4 +1,6 @@
-import { campaignScope, orderWindowScope, scopeFromJson, scopeJson, scopeKey } from './scope';
+import { campaignScope } from '../domains/fitness/reconciliation/campaignScope';
+import { orderWindowScope } from '../domains/orders/reconciliation/windowScope';
+import { scopeFromJson, scopeJson, scopeKey } from './scope';
 import { ValidationError } from '../shared/errors';
 
 describe('reconciliation scopes', () => {

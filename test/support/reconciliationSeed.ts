@@ -7,7 +7,7 @@ import { composeDataId } from '../../src/domains/fitness/sharding';
 import { DELETIONS, RESULTS, rowOf } from '../../src/domains/fitness/store/rows';
 import type { FitnessResultState } from '../../src/domains/fitness/types';
 import { insertJsonEachRow } from '../../src/projections/sql/insertJsonEachRow';
-import { eventOfState } from '../../src/reconciliation/fitness/fitnessSource';
+import { eventOfState } from '../../src/domains/fitness/reconciliation/fitnessSource';
 import { projectionLineOf } from '../../src/reconciliation/rebuild/projectionLines';
 
 export interface SeedOptions {

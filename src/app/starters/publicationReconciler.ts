@@ -1,24 +1,37 @@
-// The reconciler role's orders publication reconciler, composed for src/app/roleStarters.ts. It runs only
-// while orders use the kafka-first strategy (under the outbox strategy every order has its row).
+// The reconciler role's kafka-first publication reconciler, composed for src/app/roleStarters.ts: one per
+// reconciled domain that runs the kafka-first strategy (under the outbox strategy every record has
+// its row), reading delivery evidence from that domain's projection table.
 import type { RoleDeps } from '../roles';
+import { RECONCILED_DOMAINS } from '../../domains/reconciledDomains';
+import type { Domain } from '../../publication/event';
+import type { Strategy } from '../../publication/publisher';
 import { systemClock } from '../../shared/clock';
 import type { Stoppable } from '../../shared/lifecycle';
-import { fromClickHouseOrdersEvidence } from '../../reconciliation/publications/deliveryEvidence';
-import { startOrderPublicationReconciler } from '../../reconciliation/publications/orderPublicationReconciler';
+import { PROJECTIONS } from '../../reconciliation/target/projectionMapping';
+import { fromClickHouseProjectionEvidence } from '../../reconciliation/publications/deliveryEvidence';
+import { startKafkaFirstPublicationReconciler } from '../../reconciliation/publications/kafkaFirstPublicationReconciler';
 
-export async function startOrderPublicationReconcilerRole(d: RoleDeps): Promise<Stoppable> {
+export async function startKafkaFirstPublicationReconcilerRole(d: RoleDeps): Promise<Stoppable> {
   const s = d.resources.settings;
-  if (s.ordersStrategy !== 'kafka-first') return { stop: async () => undefined };
-  return startOrderPublicationReconciler({
-    db: d.resources.pg,
-    evidence: fromClickHouseOrdersEvidence(d.resources.clickhouse, s.clickhouseDatabase),
-    topics: d.resources.topics,
-    clock: systemClock,
-    graceMs: s.publicationReconcilerGraceMs,
-    batchSize: s.publicationReconcilerBatchSize,
-    intervalMs: s.publicationReconcilerIntervalMs,
-    registry: d.registry,
-    logger: d.logger.child({ component: 'publication-reconciler' }),
-    stateChanges: d.stateChanges,
-  });
+  const strategy: Record<Domain, Strategy> = { fitness: s.fitnessStrategy, orders: s.ordersStrategy };
+  const started = RECONCILED_DOMAINS.flatMap((part) =>
+    part.unpublished && strategy[part.domain] === 'kafka-first'
+      ? [
+          startKafkaFirstPublicationReconciler({
+            part: { domain: part.domain, unpublished: part.unpublished },
+            db: d.resources.pg,
+            evidence: fromClickHouseProjectionEvidence(d.resources.clickhouse, s.clickhouseDatabase, PROJECTIONS[part.domain]),
+            topics: d.resources.topics,
+            clock: systemClock,
+            graceMs: s.publicationReconcilerGraceMs,
+            batchSize: s.publicationReconcilerBatchSize,
+            intervalMs: s.publicationReconcilerIntervalMs,
+            registry: d.registry,
+            logger: d.logger.child({ component: 'publication-reconciler' }),
+            stateChanges: d.stateChanges,
+          }),
+        ]
+      : [],
+  );
+  return { stop: async () => void (await Promise.all(started.map((x) => x.stop()))) };
 }

@@ -5,6 +5,7 @@ import type { Registry } from 'prom-client';
 import type { RoleStarter } from '../roles';
 import type { Resources } from '../resources';
 import type { Settings } from '../../config/settings';
+import { RECONCILED_DOMAINS, sourcesOf } from '../../domains/reconciledDomains';
 import type { Domain } from '../../publication/event';
 import { freshnessInputsFrom } from './freshness';
 import { projectorGroupId } from '../../projections/projectorGroup';
@@ -15,9 +16,8 @@ import { systemClock, type Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
 import type { CompareSettings } from '../../reconciliation/compareScope';
-import { fitnessSource } from '../../reconciliation/fitness/fitnessSource';
 import { reconciliationMetrics } from '../../reconciliation/metrics';
-import { ordersSource } from '../../reconciliation/orders/ordersSource';
+import type { TargetReader } from '../../reconciliation/ports';
 import { fromFreshnessSources } from '../../reconciliation/pipeline/pipelineProbe';
 import { tokenBucket, type RateLimiter } from '../../reconciliation/repair/rateLimiter';
 import { fromKafkaRepairSink } from '../../reconciliation/repair/repairSink';
@@ -59,11 +59,10 @@ export function reconciliationFrom(r: Resources, o: { registry: Registry; logger
     ch: r.clickhouse,
     database: s.clickhouseDatabase,
     layout: clickhouseLayout(s),
-    sources: { fitness: fitnessSource(r.mysql), orders: ordersSource(r.pg) },
-    targets: {
-      fitness: clickhouseTarget(r.clickhouse, s.clickhouseDatabase, 'fitness'),
-      orders: clickhouseTarget(r.clickhouse, s.clickhouseDatabase, 'orders'),
-    },
+    sources: sourcesOf({ mysql: r.mysql, pg: r.pg }),
+    targets: Object.fromEntries(
+      RECONCILED_DOMAINS.map((d) => [d.domain, clickhouseTarget(r.clickhouse, s.clickhouseDatabase, d.domain)]),
+    ) as Record<Domain, TargetReader>,
     // A comparison's verdict waits for these, so they get longer than a read's freshness marker.
     pipeline: fromFreshnessSources({ ...freshnessInputsFrom(r, { onError, timeoutMs: 10000 }), clock }),
     sink: fromKafkaRepairSink(r.kafka, r.topics),
@@ -108,7 +107,7 @@ export const startScheduledReconciliationRole: RoleStarter = async ({ resources:
     window: {
       quietMs: s.reconcileQuietMs,
       lookbackMs: s.reconcileLookbackMs,
-      ordersExtraMs: compareSettingsOf(s).orders.graceMs,
+      extraQuietMs: { orders: compareSettingsOf(s).orders.graceMs },
       limit: s.reconcileScopesPerPass,
     },
     rotation: { periodMs: s.reconcileRotationPeriodMs, rowsPerHour: s.reconcileRotationRowsPerHour },

@@ -8,7 +8,7 @@ import { mysqlKnex } from '../../infra/mysql/fromMysql';
 import { onServer, shardTargets, type ShardTarget } from '../../infra/mysql/shardTargets';
 import { createRegistry } from '../../metrics/registry';
 import { discardStateChanges } from '../../publication/stateChanges/stateChange';
-import { campaignScope } from '../../reconciliation/scope';
+import { campaignScope } from './reconciliation/campaignScope';
 import type { ReconciliationService } from '../../reconciliation/service';
 import { reconciliationFrom } from '../../app/wiring/reconciliation';
 import { fromKafkaSink, type EventSink } from '../../relay/kafkaSink';

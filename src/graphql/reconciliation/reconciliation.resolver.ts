@@ -5,9 +5,12 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Domain } from '../../publication/event';
 import type { DiscrepancyRecord, RebuildRecord, RepairRecord, RunRecord } from '../../reconciliation/ledger/records';
-import type { ReconcileLevel, SourceRevision } from '../../reconciliation/model';
+import type { ReconcileLevel } from '../../reconciliation/model';
+import type { SourceRevision } from '../../domains/contract/sourceState';
 import { AFTER, afterOf, idCursor, page } from './paging';
-import { campaignScope, orderWindowScope, scopeKey, type Scope } from '../../reconciliation/scope';
+import { campaignScope } from '../../domains/fitness/reconciliation/campaignScope';
+import { orderWindowScope } from '../../domains/orders/reconciliation/windowScope';
+import { type Scope, scopeKey } from '../../reconciliation/scope';
 import { oneAtATime } from './oneAtATime';
 import type { ReconciliationService } from '../../reconciliation/service';
 import { ValidationError } from '../../shared/errors';

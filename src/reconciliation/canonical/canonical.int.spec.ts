@@ -5,12 +5,12 @@ import { fromClickHouse } from '../../infra/clickhouse/fromClickHouse';
 import { decimal, str, uint } from '../../infra/clickhouse/literal';
 import { mysqlKnex } from '../../infra/mysql/fromMysql';
 import { postgresKnex } from '../../infra/postgres/fromPostgres';
-import { fitnessLineSql } from '../fitness/sql/scopeRows';
-import { orderLineSql } from '../orders/sql/scopeRows';
+import { fitnessLineSql } from '../../domains/fitness/reconciliation/sql/scopeRows';
+import { orderLineSql } from '../../domains/orders/reconciliation/sql/scopeRows';
 import { fitnessProjection, ordersProjection } from '../target/projectionMapping';
 import { bucketOf, canonicalLine, digestOf, hash64 } from './canonical';
 import { fieldsOf } from './fields';
-import { clickhouseCells, mysqlCells, postgresCells } from './sqlCells';
+import { clickhouseCells, mysqlCells, postgresCells } from '../../domains/contract/sqlCells';
 import { testSettings } from '../../../test/support/testEnv';
 
 interface FitnessCase {

@@ -1,7 +1,8 @@
 // The ledger's records (what operators see) and their row mappings. PostgreSQL returns bigint as a
 // string; every id here is below 2^53.
 import type { Domain } from '../../publication/event';
-import type { DiscrepancyKind, DiscrepancyStatus, ReconcileLevel, RunOutcome, RunTrigger, SegmentCount, SourceRevision } from '../model';
+import type { DiscrepancyKind, DiscrepancyStatus, ReconcileLevel, RunOutcome, RunTrigger, SegmentCount } from '../model';
+import type { SourceRevision } from '../../domains/contract/sourceState';
 
 export type RepairAction = 'REPLAY' | 'TOMBSTONE' | 'REBUILD' | 'INVESTIGATE' | 'REMOVE_UNEXPECTED' | 'QUARANTINE_SWEEP';
 export type RepairOutcome = 'SENT' | 'COMPLETED' | 'REFUSED' | 'FAILED';

@@ -2,6 +2,7 @@
 // uses (src/projections/freshness): publication rows still unsent in the authoritative stores, and
 // the projector's applied offsets (ClickHouse checkpoints) against Kafka's log end offsets as they
 // were when the scan started (a snapshot). Any instance can ask; nothing here is process-local.
+import { reconciledDomain } from '../../domains/reconciledDomains';
 import type { PendingPublications } from '../../projections/freshness/pendingPublications';
 import type { ProjectionProgressSource } from '../../projections/freshness/projectionProgress';
 import type { PendingScope } from '../../projections/freshness/sql/pendingScope';
@@ -11,10 +12,9 @@ import { sleep } from '../../shared/lifecycle';
 import { unappliedOf, type PipelineProbe } from '../ports';
 import type { Scope } from '../scope';
 
+/** The scope's publications, as its domain part filters them (the field names are its event contract's). */
 export function pendingScopeOf(scope: Scope): PendingScope {
-  if (scope.domain === 'fitness')
-    return { domain: 'fitness', dataEquals: { detectId: scope.detectId, ...(scope.projectId ? { projectId: scope.projectId } : {}) } };
-  return { domain: 'orders', createdFrom: scope.from, createdTo: scope.to };
+  return { domain: scope.domain, ...reconciledDomain(scope.domain).pendingFilter(scope) };
 }
 
 export function fromFreshnessSources(d: {

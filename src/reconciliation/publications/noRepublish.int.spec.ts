@@ -12,9 +12,11 @@ import { randomIds, systemClock } from '../../shared/clock';
 import { waitFor } from '../../shared/lifecycle';
 import { silentLogger } from '../../shared/logger';
 import { testKafkaFirstPublisher } from '../../../test/support/kafkaFirst';
+import { ordersReconciliation } from '../../domains/orders/reconciliation/ordersReconciliation';
+import { ordersProjection } from '../target/projectionMapping';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
-import { fromClickHouseOrdersEvidence, noDeliveryEvidence } from './deliveryEvidence';
-import { reconcileOnce, type OrderPublicationReconcilerDeps } from './orderPublicationReconciler';
+import { fromClickHouseProjectionEvidence, noDeliveryEvidence } from './deliveryEvidence';
+import { reconcileOnce, type KafkaFirstPublicationReconcilerDeps } from './kafkaFirstPublicationReconciler';
 import { TEST_SERVICE } from '../../../test/support/principals';
 
 let env: TestEnv;
@@ -26,9 +28,10 @@ afterAll(async () => {
 });
 
 describe('publication reconciler and directly published orders', () => {
-  const deps = (over: Partial<OrderPublicationReconcilerDeps> = {}): OrderPublicationReconcilerDeps => ({
+  const deps = (over: Partial<KafkaFirstPublicationReconcilerDeps> = {}): KafkaFirstPublicationReconcilerDeps => ({
+    part: { domain: 'orders', unpublished: ordersReconciliation.unpublished! },
     db: env.resources.pg,
-    evidence: fromClickHouseOrdersEvidence(env.resources.clickhouse, env.settings.clickhouseDatabase),
+    evidence: fromClickHouseProjectionEvidence(env.resources.clickhouse, env.settings.clickhouseDatabase, ordersProjection),
     topics: env.resources.topics,
     clock: systemClock,
     graceMs: 0,

@@ -9,7 +9,8 @@ import type { ClickHouseLayout } from '../../infra/clickhouse/layout';
 import { list, str, uint } from '../../infra/clickhouse/literal';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import { clickhouseCells } from '../canonical/sqlCells';
+import { fieldsOf } from '../canonical/fields';
+import { clickhouseCells } from '../../domains/contract/sqlCells';
 import { quarantinedFor } from '../ledger/sql/quarantine';
 import { insertRepairs } from '../ledger/sql/repairRows';
 import type { ReconciliationMetrics } from '../metrics';
@@ -31,7 +32,8 @@ export async function sweepQuarantine(d: SweepDeps, scope: Scope): Promise<numbe
   const q = await quarantinedFor(d.ledger, scope.domain);
   if (q.length === 0) return 0;
   const m = PROJECTIONS[scope.domain];
-  const id = (v: string) => (scope.domain === 'fitness' ? uint(v) : str(v));
+  // The id literal follows the aggregate id's canonical kind (the first IDS field): a number or text.
+  const id = fieldsOf(scope.domain, 'IDS')[0]?.type.kind === 'int' ? uint : str;
   let removed = 0;
   for (let i = 0; i < q.length; i += 1000) {
     const chunk = q.slice(i, i + 1000);

@@ -8,7 +8,8 @@ import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import type { CompareDeps, CompareResult } from '../compareScope';
 import type { RebuildRecord } from '../ledger/records';
-import type { SourceReader, TargetReader } from '../ports';
+import type { SourceReader } from '../../domains/contract/sourceReader';
+import type { TargetReader } from '../ports';
 import type { RateLimiter } from '../repair/rateLimiter';
 import type { Scope } from '../scope';
 

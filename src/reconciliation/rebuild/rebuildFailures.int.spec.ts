@@ -19,7 +19,7 @@ import { REBUILD_TEST_SETTINGS, rebuildHarness } from '../../../test/support/reb
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { itWithClickHouseServer } from '../../../test/support/clickhouseServerOnly';
 import { compareScope } from '../compareScope';
-import { eventOfState, fitnessSource } from '../fitness/fitnessSource';
+import { eventOfState, fitnessSource } from '../../domains/fitness/reconciliation/fitnessSource';
 import type { RebuildRecord } from '../ledger/records';
 import { startRebuild } from '../ledger/sql/rebuildRows';
 import type { RateLimiter } from '../repair/rateLimiter';

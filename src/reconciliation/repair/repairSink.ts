@@ -6,6 +6,7 @@ import type { Kafka, Producer } from 'kafkajs';
 import type { Topics } from '../../infra/kafka/fromKafka';
 import { fromKafkaProducer } from '../../infra/kafka/producer';
 import { toKafkaRecord, type DomainEvent } from '../../publication/event';
+import { topicByDomain } from '../../publication/outbox/outboxRow';
 
 export interface RepairSink {
   send(events: DomainEvent[]): Promise<void>;
@@ -29,13 +30,14 @@ export function fromKafkaRepairSink(kafka: Kafka, topics: Topics): RepairSink {
     })();
     return connecting;
   };
+  const topicOf = topicByDomain(topics);
   return {
     async send(events) {
       if (events.length === 0) return;
       const p = await connected();
       const byTopic = new Map<string, DomainEvent[]>();
       for (const e of events) {
-        const topic = e.domain === 'fitness' ? topics.fitnessResults : topics.orders;
+        const topic = topicOf(e);
         byTopic.set(topic, [...(byTopic.get(topic) ?? []), e]);
       }
       try {

@@ -10,6 +10,7 @@
 // keeps changing (SCOPE_CHANGED) or holds other kinds of discrepancy keeps the range open until it
 // settles or an operator repairs it.
 import type { Knex } from 'knex';
+import { reconciledDomain } from '../../domains/reconciledDomains';
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
 import type { MysqlShards } from '../../infra/mysql/fromMysql';
 import { insertExpiredOffsets, type ExpiredRangeRow } from '../../projections/sql/insertExpiredOffsets';
@@ -17,11 +18,9 @@ import { openExpiredRanges } from '../../projections/sql/readExpiredOffsets';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
-import { recentCampaigns } from '../fitness/sql/recentCampaigns';
 import { verifiedSince } from '../ledger/sql/scopeRegistry';
 import type { DiscrepancyKind } from '../model';
-import { recentHourWindows } from '../orders/sql/recentWindows';
-import { campaignScope, orderHourScope, scopeKey, type Scope } from '../scope';
+import { scopeKey, type Scope } from '../scope';
 import type { ReconciliationService } from '../service';
 
 /** What lost events leave behind, and a replay or tombstone of the current state repairs. */
@@ -47,13 +46,7 @@ export async function scopesOfWindow(
   d: Pick<ExpiredEventsDeps, 'mysql' | 'pg'>,
   r: Pick<ExpiredRangeRow, 'domain' | 'windowFromMs' | 'windowToMs'>,
 ): Promise<Scope[]> {
-  const from = new Date(r.windowFromMs);
-  const to = new Date(r.windowToMs);
-  if (r.domain === 'orders') return (await recentHourWindows(d.pg, from, new Date(r.windowToMs + 1))).map((h) => orderHourScope(h.from));
-  const campaigns = new Set<number>();
-  for (const m of await Promise.all(d.mysql.shards.map((s) => recentCampaigns(s.db, from, to))))
-    for (const id of m.keys()) if (id >= 1) campaigns.add(id);
-  return [...campaigns].sort((a, b) => a - b).map((id) => campaignScope(id));
+  return reconciledDomain(r.domain).scopesChangedIn(d, r.windowFromMs, r.windowToMs);
 }
 
 async function reconcileAndRepair(d: ExpiredEventsDeps, scope: Scope): Promise<boolean> {

@@ -8,11 +8,11 @@ import { ident, uint } from '../../infra/clickhouse/literal';
 import { waitFor } from '../../shared/lifecycle';
 import { fitnessStates, seedProjection, seedSource } from '../../../test/support/reconciliationSeed';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
-import { eventOfState } from '../fitness/fitnessSource';
+import { eventOfState } from '../../domains/fitness/reconciliation/fitnessSource';
 import { projectionLineOf } from '../rebuild/projectionLines';
 import { insertJsonEachRow } from '../../projections/sql/insertJsonEachRow';
 import { fromReconciliationLedger } from '../../publication/health/publicationHealth';
-import { orderHours } from '../orders/sql/orderHours';
+import { orderHours } from '../../domains/orders/reconciliation/sql/orderHours';
 
 jest.setTimeout(90000);
 

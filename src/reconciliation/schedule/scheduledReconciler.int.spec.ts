@@ -37,7 +37,7 @@ describe('scheduled reconciliation', () => {
     logger: silentLogger,
     instanceId,
     intervalMs: 60000,
-    window: { quietMs: 600000, lookbackMs: 7 * 24 * 3600_000, ordersExtraMs: 0, limit: 10 },
+    window: { quietMs: 600000, lookbackMs: 7 * 24 * 3600_000, extraQuietMs: {}, limit: 10 },
   });
 
   it('reconciles a completed campaign once, skips one still changing, and holds the pass in one process', async () => {

@@ -67,7 +67,7 @@ export async function scheduledPass(d: ScheduledReconcilerDeps, signal?: AbortSi
     d.logger.warn({ error: summarizeError(err) }, 'reconciliation of expired events failed');
   }
   const nowMs = d.clock.now().getTime();
-  const { due, active, ordersUntil } = await completedScopes({ mysql: d.mysql, pg: d.pg, ledger: d.pg }, { ...d.window, nowMs });
+  const { due, active, quietBeforeMs } = await completedScopes({ mysql: d.mysql, pg: d.pg, ledger: d.pg }, { ...d.window, nowMs });
   const done: string[] = [];
   const run = async (scope: Scope, trigger: RunTrigger): Promise<boolean> => {
     if (signal?.aborted || !(await acquireLease(d.pg, SCHEDULER_LEASE, d.instanceId, ttl))) return false;
@@ -88,7 +88,7 @@ export async function scheduledPass(d: ScheduledReconcilerDeps, signal?: AbortSi
   if (going && d.rotation) {
     const rows = (d.rotation.rowsPerHour * d.intervalMs) / 3600000;
     const exclude = new Set([...due.map((c) => scopeKey(c.scope)), ...active]);
-    const rotating = await rotationScopes({ mysql: d.mysql, pg: d.pg, ledger: d.pg }, d.rotation, { nowMs, rows, ordersUntil, exclude });
+    const rotating = await rotationScopes({ mysql: d.mysql, pg: d.pg, ledger: d.pg }, d.rotation, { nowMs, rows, quietBeforeMs, exclude });
     for (const { scope } of rotating) if (!(await run(scope, 'ROTATION'))) break;
   }
   await d.service.refreshGauges();

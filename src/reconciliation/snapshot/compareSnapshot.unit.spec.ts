@@ -3,9 +3,11 @@
 // defect among the edits, and answers CATCHING_UP only when the projector is behind the topic.
 import { bucketOf, combineBuckets, digestOf, hash64, type BucketDigest } from '../canonical/canonical';
 import type { CompareDeps } from '../compareScope';
-import type { RecordState, SourceRevision, TargetState } from '../model';
-import type { PipelineProbe, SourceReader, StateFilter, TargetReader } from '../ports';
-import { campaignScope } from '../scope';
+import type { RecordState, SourceRevision } from '../../domains/contract/sourceState';
+import type { TargetState } from '../model';
+import type { PipelineProbe, TargetReader } from '../ports';
+import type { SourceReader, StateFilter } from '../../domains/contract/sourceReader';
+import { campaignScope } from '../../domains/fitness/reconciliation/campaignScope';
 import { fixedClock } from '../../shared/clock';
 import { compareSnapshot } from './compareSnapshot';
 

@@ -14,7 +14,8 @@
 // Excluded aggregates are judged again by the next run of the scope, from its own snapshot.
 import type { FieldSpec } from '../canonical/canonical';
 import { classifyOne, compareIds } from '../classify';
-import type { Discrepancy, RecordState, TargetState } from '../model';
+import type { Discrepancy, TargetState } from '../model';
+import type { RecordState } from '../../domains/contract/sourceState';
 
 export interface SnapshotVerdicts {
   discrepancies: Discrepancy[];

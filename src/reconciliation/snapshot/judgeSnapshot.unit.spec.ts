@@ -2,7 +2,8 @@
 // ahead of it the source's current state decides between a later change and a version the source never
 // had; behind it a pending publication or a young version is in flight, anything else is a defect.
 import { fieldsOf } from '../canonical/fields';
-import type { RecordState, TargetState } from '../model';
+import type { RecordState } from '../../domains/contract/sourceState';
+import type { TargetState } from '../model';
 import { aheadOfSnapshot, judgeSnapshot } from './judgeSnapshot';
 
 const NOW = Date.parse('2026-03-02T00:00:00Z');

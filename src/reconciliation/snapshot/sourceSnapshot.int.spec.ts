@@ -6,9 +6,10 @@ import { combineBuckets } from '../canonical/canonical';
 import { DELETIONS, RESULTS, rowOf } from '../../domains/fitness/store/rows';
 import { fitnessStates, seedSource } from '../../../test/support/reconciliationSeed';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
-import { fitnessSource } from '../fitness/fitnessSource';
-import { ordersSource } from '../orders/ordersSource';
-import { campaignScope, orderWindowScope } from '../scope';
+import { fitnessSource } from '../../domains/fitness/reconciliation/fitnessSource';
+import { ordersSource } from '../../domains/orders/reconciliation/ordersSource';
+import { campaignScope } from '../../domains/fitness/reconciliation/campaignScope';
+import { orderWindowScope } from '../../domains/orders/reconciliation/windowScope';
 
 jest.setTimeout(90000);
 

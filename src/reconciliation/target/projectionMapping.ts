@@ -5,8 +5,8 @@ import { list, str, uint } from '../../infra/clickhouse/literal';
 import type { Domain } from '../../publication/event';
 import type { FieldSpec } from '../canonical/canonical';
 import { ORDER_ITEM_FIELDS, fieldsOf, type CompareLevel } from '../canonical/fields';
-import { clickhouseCells, lineSql } from '../canonical/sqlCells';
-import type { StateFilter } from '../ports';
+import { clickhouseCells, lineSql } from '../../domains/contract/sqlCells';
+import type { StateFilter } from '../../domains/contract/sourceReader';
 import type { Scope } from '../scope';
 
 export interface ProjectionMapping {

@@ -5,7 +5,7 @@
 // No locking in ClickHouse; the read sees the parts present when it starts.
 import type { ClickHouseClient } from '../../../infra/clickhouse/fromClickHouse';
 import { ident } from '../../../infra/clickhouse/literal';
-import { clickhouseCells } from '../../canonical/sqlCells';
+import { clickhouseCells } from '../../../domains/contract/sqlCells';
 import type { Scope } from '../../scope';
 import type { ProjectionMapping } from '../projectionMapping';
 

@@ -8,7 +8,7 @@ import type { ClickHouseClient } from '../../../infra/clickhouse/fromClickHouse'
 import { ident } from '../../../infra/clickhouse/literal';
 import { uint64Of, type BucketDigest } from '../../canonical/canonical';
 import type { CompareLevel } from '../../canonical/fields';
-import { clickhouseCells } from '../../canonical/sqlCells';
+import { clickhouseCells } from '../../../domains/contract/sqlCells';
 import type { Scope } from '../../scope';
 import { whereOf, type ProjectionMapping } from '../projectionMapping';
 import { latestRowsWhere } from './latestRows';

@@ -6,9 +6,9 @@
 import type { ClickHouseClient } from '../../../infra/clickhouse/fromClickHouse';
 import { ident } from '../../../infra/clickhouse/literal';
 import type { CompareLevel } from '../../canonical/fields';
-import { clickhouseCells } from '../../canonical/sqlCells';
+import { clickhouseCells } from '../../../domains/contract/sqlCells';
 import type { TargetState } from '../../model';
-import type { StateFilter } from '../../ports';
+import type { StateFilter } from '../../../domains/contract/sourceReader';
 import type { Scope } from '../../scope';
 import { whereOf, type ProjectionMapping } from '../projectionMapping';
 import { latestRowsWhere } from './latestRows';

@@ -10,8 +10,8 @@
 // Locking: none (MVCC). A read-only REPEATABLE READ transaction never fails with a serialization error
 // and blocks no writer; it holds back vacuum of row versions newer than its snapshot for one run.
 import type { Knex } from 'knex';
-import type { SourceRevision } from '../../model';
-import type { OrderWindowScope } from '../../scope';
+import type { SourceRevision } from '../../../contract/sourceState';
+import type { OrderWindowScope } from '../windowScope';
 import { ordersRevision } from './sourceRevision';
 
 export async function openWindowSnapshot(db: Knex, scope: OrderWindowScope): Promise<{ trx: Knex.Transaction; revision: SourceRevision }> {

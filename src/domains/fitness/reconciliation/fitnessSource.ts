@@ -2,15 +2,16 @@
 // routed by student, not by campaign), so each question is asked of every shard in parallel and the
 // answers combined: revisions and counts add up, bucket digests combine by XOR, states concatenate
 // (an aggregate lives on exactly one shard: dataId % 100).
-import type { MysqlShards } from '../../infra/mysql/fromMysql';
-import { fitnessEvent } from '../../domains/fitness/events';
-import type { FitnessResultState } from '../../domains/fitness/types';
-import type { DomainEvent } from '../../publication/event';
-import { isConnectionError, StoreUnavailableError } from '../../shared/errors';
-import { combineBuckets } from '../canonical/canonical';
-import type { SourceRevision } from '../model';
-import type { SourceReader, SourceSnapshot } from '../ports';
-import type { CampaignScope, Scope } from '../scope';
+import type { MysqlShards } from '../../../infra/mysql/fromMysql';
+import { fitnessEvent } from '../events';
+import type { FitnessResultState } from '../types';
+import type { DomainEvent } from '../../../publication/event';
+import { isConnectionError, StoreUnavailableError } from '../../../shared/errors';
+import { combineBuckets } from '../../../reconciliation/canonical/canonical';
+import type { SourceRevision } from '../../contract/sourceState';
+import type { SourceReader, SourceSnapshot } from '../../contract/sourceReader';
+import type { CampaignScope } from './campaignScope';
+import type { ScopeBase } from '../../contract/scope';
 import { readShardStates } from './sql/readAuthoritative';
 import { openShardSnapshot } from './sql/shardSnapshot';
 import { shardBuckets } from './sql/sourceBuckets';
@@ -18,9 +19,9 @@ import { shardCounts } from './sql/sourceCounts';
 import { shardRevision } from './sql/sourceRevision';
 import { shardStates } from './sql/sourceStates';
 
-function campaign(scope: Scope): CampaignScope {
+function campaign(scope: ScopeBase): CampaignScope {
   if (scope.domain !== 'fitness') throw new TypeError('not a fitness scope');
-  return scope;
+  return scope as CampaignScope;
 }
 
 /** The event of a state, exactly as the write path built it: same type rule, version and eventId. */

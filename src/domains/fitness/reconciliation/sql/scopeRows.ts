@@ -2,11 +2,11 @@
 // (is_deleted 0) and the deletion log (is_deleted 1, the tombstone version). An aggregate is in
 // exactly one of the two (deleteResult moves it in one transaction). Values are bound (`?`), never
 // concatenated; the canonical line is generated from the agreed field list (canonical/fields.ts).
-import type { FieldSpec } from '../../canonical/canonical';
-import { fieldsOf, type CompareLevel } from '../../canonical/fields';
-import { lineSql, mysqlCells } from '../../canonical/sqlCells';
-import type { StateFilter } from '../../ports';
-import type { CampaignScope } from '../../scope';
+import type { FieldSpec } from '../../../../reconciliation/canonical/canonical';
+import { fieldsOf, type CompareLevel } from '../../../../reconciliation/canonical/fields';
+import { lineSql, mysqlCells } from '../../../contract/sqlCells';
+import type { StateFilter } from '../../../contract/sourceReader';
+import type { CampaignScope } from '../campaignScope';
 
 export interface Sql {
   sql: string;
@@ -81,7 +81,8 @@ export function scopeRows(scope: CampaignScope, filter: StateFilter = {}): Sql {
 export function scopeIds(scope: CampaignScope): Sql {
   const w = scopeWhere(scope);
   return {
-    sql: `SELECT CAST(data_id AS CHAR) FROM fitness_results WHERE ${w.sql} UNION ALL SELECT CAST(data_id AS CHAR) FROM fitness_result_deletions WHERE ${w.sql}`,
+    sql: `SELECT CAST(data_id AS CHAR) FROM fitness_results WHERE ${w.sql}
+      UNION ALL SELECT CAST(data_id AS CHAR) FROM fitness_result_deletions WHERE ${w.sql}`,
     bindings: [...w.bindings, ...w.bindings],
   };
 }

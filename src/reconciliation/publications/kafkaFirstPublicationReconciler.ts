@@ -1,16 +1,18 @@
-// The publication reconciler for orders (kafka-first). It finds orders created on or before the cutoff
-// (now - grace) that have no publication row (SQL anti-join, bounded batch, from its saved progress),
-// asks DeliveryEvidence which of them were delivered anyway (the direct path leaves no row), and gives
-// each remaining one a deterministic NOT_PUBLISHED row: the very event the direct path would have
-// sent (order-placed:{orderId}:v1, same key and bytes), so the relay delivers it.
+// The kafka-first strategy's publication reconciler, for any domain that runs it (today: orders). It
+// finds business rows created on or before the cutoff (now - grace) that have no publication row
+// (the domain part's SQL anti-join, bounded batch, from its saved progress), asks DeliveryEvidence
+// which of them were delivered anyway (the direct path leaves no row), and gives each remaining one a
+// deterministic NOT_PUBLISHED row: the very event the direct path would have sent (for orders
+// order-placed:{orderId}:v1, same key and bytes), so the relay delivers it.
 //
 // This fixes the flaw of the design we learn from, whose reconciler rebuilt a row for every directly
-// published order (so every order was sent twice): delivered orders are skipped, and progress is saved
-// so each order is examined once. Rows and progress commit in one transaction; if the evidence cannot
+// published record (so every record was sent twice): delivered ones are skipped, and progress is saved
+// so each record is examined once. Rows and progress commit in one transaction; if the evidence cannot
 // be read the batch is rolled back and retried later, never guessed.
 import type { Knex } from 'knex';
-import { orderPlacedEvent } from '../../domains/orders/events';
+import type { ScanPosition, UnpublishedScan } from '../../domains/contract/reconciliation';
 import type { Topics } from '../../infra/kafka/fromKafka';
+import type { Domain } from '../../publication/event';
 import { counter, gauge, type Registry } from '../../metrics/registry';
 import { publicationRowFor } from '../../publication/kafkaFirst/publicationRow';
 import { upsertNotPublished } from '../../publication/kafkaFirst/upsertNotPublished';
@@ -20,10 +22,11 @@ import { sleep, type Stoppable } from '../../shared/lifecycle';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
 import type { DeliveryEvidence } from './deliveryEvidence';
-import { findOrdersWithoutPublications, type ScanPosition } from './findOrdersWithoutPublications';
-import { ensureProgress, lockProgress, MAX_ORDER_ID, saveProgress } from './reconcilerProgress';
+import { ensureProgress, LAST_ID, lockProgress, saveProgress } from './reconcilerProgress';
 
-export interface OrderPublicationReconcilerDeps {
+export interface KafkaFirstPublicationReconcilerDeps {
+  /** The domain whose rows are scanned, and its scan: its reconciliation part (or those two facts of it). */
+  part: { domain: Domain; unpublished: UnpublishedScan };
   db: Knex;
   evidence: DeliveryEvidence;
   topics: Topics;
@@ -33,7 +36,7 @@ export interface OrderPublicationReconcilerDeps {
   registry: Registry;
   logger: Logger;
   stateChanges?: StateChangeSink;
-  /** Progress row name; one per independent scan (default 'orders'). */
+  /** Progress row name; one per independent scan (default: the domain's name). */
   scope?: string;
 }
 
@@ -51,7 +54,8 @@ export interface ReconcileResult {
 
 function reconcilerMetrics(r: Registry) {
   return {
-    orders: counter(r, {
+    // The metric keeps its first name (dashboards and alerts know it); the domain label says whose rows.
+    records: counter(r, {
       name: 'tidemark_publication_reconciler_orders_total',
       help: 'Orders without a publication row examined by the reconciler, by result: reconstructed, delivered (evidence, skipped), already_present.',
       labelNames: ['domain', 'result'],
@@ -70,10 +74,11 @@ function reconcilerMetrics(r: Registry) {
 }
 
 const later = (a: ScanPosition, b: ScanPosition) =>
-  a.createdAt.getTime() !== b.createdAt.getTime() ? (a.createdAt > b.createdAt ? a : b) : a.orderId >= b.orderId ? a : b;
+  a.createdAt.getTime() !== b.createdAt.getTime() ? (a.createdAt > b.createdAt ? a : b) : a.aggregateId >= b.aggregateId ? a : b;
 
-export async function reconcileOnce(deps: OrderPublicationReconcilerDeps): Promise<ReconcileResult> {
-  const scope = deps.scope ?? 'orders';
+export async function reconcileOnce(deps: KafkaFirstPublicationReconcilerDeps): Promise<ReconcileResult> {
+  const domain = deps.part.domain;
+  const scope = deps.scope ?? domain;
   const m = reconcilerMetrics(deps.registry);
   const cutoff = new Date(deps.clock.now().getTime() - deps.graceMs);
   const changes: StateChange[] = [];
@@ -82,24 +87,23 @@ export async function reconcileOnce(deps: OrderPublicationReconcilerDeps): Promi
     const r: ReconcileResult = { busy: false, caughtUp: false, examined: 0, reconstructed: 0, delivered: 0, alreadyPresent: 0, cutoff };
     const position = await lockProgress(trx, scope);
     if (!position) return { ...r, busy: true };
-    const orders = await findOrdersWithoutPublications(trx, { cutoff, after: position, limit: deps.batchSize });
-    r.examined = orders.length;
-    const delivered = orders.length ? await deps.evidence.delivered(orders.map((o) => o.orderId)) : new Set<string>();
-    for (const order of orders) {
-      if (delivered.has(order.orderId)) {
+    const found = await deps.part.unpublished.find(trx, { cutoff, after: position, limit: deps.batchSize });
+    r.examined = found.length;
+    const delivered = found.length ? await deps.evidence.delivered(found.map((f) => f.position.aggregateId)) : new Set<string>();
+    for (const { position: at, event } of found) {
+      if (delivered.has(at.aggregateId)) {
         r.delivered++;
         continue;
       }
-      const event = orderPlacedEvent(order);
       const up = await upsertNotPublished(trx, publicationRowFor(event, deps.topics, 'RECONCILER'));
       if (!up.inserted) r.alreadyPresent++;
       else {
         r.reconstructed++;
         changes.push({
           eventId: event.eventId,
-          domain: 'orders',
+          domain,
           aggregateId: event.aggregateId,
-          version: 1,
+          version: event.version,
           from: null,
           to: 'NOT_PUBLISHED',
           attempt: 0,
@@ -107,30 +111,31 @@ export async function reconcileOnce(deps: OrderPublicationReconcilerDeps): Promi
         });
       }
     }
-    r.caughtUp = orders.length < deps.batchSize;
-    const last = orders[orders.length - 1];
-    const next = r.caughtUp || !last ? { createdAt: cutoff, orderId: MAX_ORDER_ID } : { createdAt: last.createdAt, orderId: last.orderId };
+    r.caughtUp = found.length < deps.batchSize;
+    const last = found[found.length - 1]?.position;
+    const next = r.caughtUp || !last ? { createdAt: cutoff, aggregateId: LAST_ID } : last;
     await saveProgress(trx, scope, later(position, next));
-    m.lag.set({ domain: 'orders' }, Math.max(0, (deps.clock.now().getTime() - later(position, next).createdAt.getTime()) / 1000));
+    m.lag.set({ domain }, Math.max(0, (deps.clock.now().getTime() - later(position, next).createdAt.getTime()) / 1000));
     return r;
   });
-  if (result.reconstructed) m.orders.inc({ domain: 'orders', result: 'reconstructed' }, result.reconstructed);
-  if (result.delivered) m.orders.inc({ domain: 'orders', result: 'delivered' }, result.delivered);
-  if (result.alreadyPresent) m.orders.inc({ domain: 'orders', result: 'already_present' }, result.alreadyPresent);
-  m.batches.inc({ domain: 'orders', result: result.busy ? 'busy' : 'ok' });
+  if (result.reconstructed) m.records.inc({ domain, result: 'reconstructed' }, result.reconstructed);
+  if (result.delivered) m.records.inc({ domain, result: 'delivered' }, result.delivered);
+  if (result.alreadyPresent) m.records.inc({ domain, result: 'already_present' }, result.alreadyPresent);
+  m.batches.inc({ domain, result: result.busy ? 'busy' : 'ok' });
   deps.stateChanges?.emit(changes);
   if (result.reconstructed)
     deps.logger.warn(
-      { reconstructed: result.reconstructed, cutoff: cutoff.toISOString() },
-      'reconciler rebuilt missing order publications',
+      { domain, reconstructed: result.reconstructed, cutoff: cutoff.toISOString() },
+      'reconciler rebuilt missing publications',
     );
   return result;
 }
 
 /** Runs passes every `intervalMs`; a pass takes batches until caught up, busy, or `maxBatchesPerPass`. */
-export function startOrderPublicationReconciler(
-  deps: OrderPublicationReconcilerDeps & { intervalMs: number; maxBatchesPerPass?: number },
+export function startKafkaFirstPublicationReconciler(
+  deps: KafkaFirstPublicationReconcilerDeps & { intervalMs: number; maxBatchesPerPass?: number },
 ): Stoppable {
+  const domain = deps.part.domain;
   const ac = new AbortController();
   const loop = (async () => {
     while (!ac.signal.aborted) {
@@ -139,8 +144,11 @@ export function startOrderPublicationReconciler(
           const r = await reconcileOnce(deps);
           if (r.busy || r.caughtUp) break;
         } catch (err) {
-          reconcilerMetrics(deps.registry).batches.inc({ domain: 'orders', result: 'failed' });
-          deps.logger.error({ error: summarizeError(err) }, 'publication reconciler batch failed; nothing was changed, retrying next pass');
+          reconcilerMetrics(deps.registry).batches.inc({ domain, result: 'failed' });
+          deps.logger.error(
+            { domain, error: summarizeError(err) },
+            'publication reconciler batch failed; nothing was changed, retrying next pass',
+          );
           break;
         }
       }

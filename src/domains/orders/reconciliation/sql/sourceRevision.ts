@@ -3,8 +3,8 @@
 //
 // Locking: a plain non-locking read (one MVCC snapshot), served by orders_created_at_idx.
 import type { Knex } from 'knex';
-import type { SourceRevision } from '../../model';
-import type { OrderWindowScope } from '../../scope';
+import type { SourceRevision } from '../../../contract/sourceState';
+import type { OrderWindowScope } from '../windowScope';
 
 export async function ordersRevision(db: Knex, scope: OrderWindowScope): Promise<SourceRevision> {
   const r = await db.raw<{ rows: { n: string; max_commit: Date | null }[] }>(

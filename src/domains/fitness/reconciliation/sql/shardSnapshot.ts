@@ -17,8 +17,8 @@
 // aggregate's version is still one consistent fact, which is all the per-aggregate verdicts need.
 // MariaDB 10.11 and MySQL 8 behave alike here.
 import type { Knex } from 'knex';
-import type { SourceRevision } from '../../model';
-import type { CampaignScope } from '../../scope';
+import type { SourceRevision } from '../../../contract/sourceState';
+import type { CampaignScope } from '../campaignScope';
 import { shardRevision } from './sourceRevision';
 
 export async function openShardSnapshot(db: Knex, scope: CampaignScope): Promise<{ trx: Knex.Transaction; revision: SourceRevision }> {

@@ -3,7 +3,7 @@
 // Locking: a plain non-locking read; served by ix_fitness_results_campaign (detect_id, project_id)
 // without touching the rows. The deletion log is not counted: deleted results are not in reports.
 import type { Knex } from 'knex';
-import type { CampaignScope } from '../../scope';
+import type { CampaignScope } from '../campaignScope';
 
 export async function shardCounts(db: Knex, scope: CampaignScope): Promise<Map<string, number>> {
   const q = db('fitness_results').where('detect_id', scope.detectId);

@@ -1,10 +1,11 @@
 // The orders SourceReader: the authoritative `orders` rows in PostgreSQL. Events are rebuilt with the
 // domain's own builder, so a replay is byte-identical to the original (order-placed:{orderId}:v1).
 import type { Knex } from 'knex';
-import { orderPlacedEvent } from '../../domains/orders/events';
-import { isConnectionError, StoreUnavailableError } from '../../shared/errors';
-import type { SourceReader } from '../ports';
-import type { OrderWindowScope, Scope } from '../scope';
+import { orderPlacedEvent } from '../events';
+import { isConnectionError, StoreUnavailableError } from '../../../shared/errors';
+import type { SourceReader } from '../../contract/sourceReader';
+import type { OrderWindowScope } from './windowScope';
+import type { ScopeBase } from '../../contract/scope';
 import { readOrders } from './sql/readAuthoritative';
 import { openWindowSnapshot } from './sql/windowSnapshot';
 import { ordersBuckets } from './sql/sourceBuckets';
@@ -12,9 +13,9 @@ import { ordersCounts } from './sql/sourceCounts';
 import { ordersRevision } from './sql/sourceRevision';
 import { ordersStates } from './sql/sourceStates';
 
-function window(scope: Scope): OrderWindowScope {
+function window(scope: ScopeBase): OrderWindowScope {
   if (scope.domain !== 'orders') throw new TypeError('not an order window');
-  return scope;
+  return scope as OrderWindowScope;
 }
 
 export function ordersSource(db: Knex): SourceReader {

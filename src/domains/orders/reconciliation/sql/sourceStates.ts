@@ -5,11 +5,11 @@
 // READ snapshot (windowSnapshot.ts); the current state of a few ids and the rebuild's validation read
 // it outside, with the window's revision checked around it.
 import type { Knex } from 'knex';
-import type { CompareLevel } from '../../canonical/fields';
-import { postgresCells } from '../../canonical/sqlCells';
-import type { RecordState } from '../../model';
-import type { StateFilter } from '../../ports';
-import type { OrderWindowScope } from '../../scope';
+import type { CompareLevel } from '../../../../reconciliation/canonical/fields';
+import { postgresCells } from '../../../contract/sqlCells';
+import type { RecordState } from '../../../contract/sourceState';
+import type { StateFilter } from '../../../contract/sourceReader';
+import type { OrderWindowScope } from '../windowScope';
 import { orderLineSql, scopeRows } from './scopeRows';
 
 export async function ordersStates(db: Knex, scope: OrderWindowScope, level: CompareLevel, filter: StateFilter): Promise<RecordState[]> {

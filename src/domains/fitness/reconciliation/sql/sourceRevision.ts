@@ -6,8 +6,8 @@
 // (a new result adds 1, a correction or deletion adds 1), so equal revisions mean the scope did not
 // change in between, without holding a snapshot open across shards.
 import type { Knex } from 'knex';
-import type { SourceRevision } from '../../model';
-import type { CampaignScope } from '../../scope';
+import type { SourceRevision } from '../../../contract/sourceState';
+import type { CampaignScope } from '../campaignScope';
 import { scopeRows } from './scopeRows';
 
 export async function shardRevision(db: Knex, scope: CampaignScope): Promise<SourceRevision> {

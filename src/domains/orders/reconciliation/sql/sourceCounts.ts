@@ -2,7 +2,7 @@
 //
 // Locking: a plain non-locking read over the window's index range.
 import type { Knex } from 'knex';
-import type { OrderWindowScope } from '../../scope';
+import type { OrderWindowScope } from '../windowScope';
 
 export async function ordersCounts(db: Knex, scope: OrderWindowScope): Promise<Map<string, number>> {
   const r = await db.raw<{ rows: { day: string; n: string }[] }>(

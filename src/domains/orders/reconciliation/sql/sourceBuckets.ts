@@ -4,10 +4,10 @@
 // Locking: a plain non-locking read (inside the run's snapshot, windowSnapshot.ts, when it has one); the
 // digests are computed by PostgreSQL.
 import type { Knex } from 'knex';
-import { uint64Of, type BucketDigest } from '../../canonical/canonical';
-import type { CompareLevel } from '../../canonical/fields';
-import { postgresCells } from '../../canonical/sqlCells';
-import type { OrderWindowScope } from '../../scope';
+import { uint64Of, type BucketDigest } from '../../../../reconciliation/canonical/canonical';
+import type { CompareLevel } from '../../../../reconciliation/canonical/fields';
+import { postgresCells } from '../../../contract/sqlCells';
+import type { OrderWindowScope } from '../windowScope';
 import { BUCKET_OF_R, orderLineSql, scopeRows } from './scopeRows';
 
 export async function ordersBuckets(db: Knex, scope: OrderWindowScope, level: CompareLevel, bucketCount: number): Promise<BucketDigest[]> {

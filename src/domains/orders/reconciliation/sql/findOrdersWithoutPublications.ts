@@ -1,5 +1,5 @@
-// Orders created on or before the cutoff that have no publication record, after the reconciler's
-// progress position, oldest first, at most `limit` (a bounded batch).
+// Orders created on or before the cutoff that have no publication record, after the kafka-first
+// publication reconciler's progress position, oldest first, at most `limit` (a bounded batch).
 //
 // The "no publication record" test is a SQL anti-join (NOT EXISTS) on the unique event_id index of
 // event_publications, and also of outbox_events, so orders placed while the domain ran the outbox
@@ -7,13 +7,9 @@
 // orders_created_at_idx. Read-only, no locks: the caller holds the progress row lock, which is what
 // keeps two reconcilers out of the same range.
 import type { Knex } from 'knex';
-import { ORDER_COLUMNS, orderFromRow, type OrderRow } from '../../domains/orders/orderRow';
-import type { Order } from '../../domains/orders/order';
-
-export interface ScanPosition {
-  createdAt: Date;
-  orderId: string;
-}
+import type { ScanPosition } from '../../../contract/reconciliation';
+import { ORDER_COLUMNS, orderFromRow, type OrderRow } from '../../orderRow';
+import type { Order } from '../../order';
 
 export async function findOrdersWithoutPublications(
   db: Knex | Knex.Transaction,
@@ -29,7 +25,7 @@ export async function findOrdersWithoutPublications(
         AND NOT EXISTS (SELECT 1 FROM outbox_events ob WHERE ob.event_id = ${eventId})
       ORDER BY o.created_at, o.order_id
       LIMIT ?`,
-    [o.cutoff, o.after.createdAt, o.after.orderId, o.limit],
+    [o.cutoff, o.after.createdAt, o.after.aggregateId, o.limit],
   );
   return r.rows.map(orderFromRow);
 }

@@ -5,9 +5,9 @@
 // and the deletion log come from the same snapshot (a result deleted in between is seen exactly
 // once). Nothing is locked: the snapshot is InnoDB's MVCC view, writers are never blocked.
 import type { Knex } from 'knex';
-import { DELETIONS, RESULTS, stateOf, type ResultRow } from '../../../domains/fitness/store/rows';
-import type { FitnessResultState } from '../../../domains/fitness/types';
-import type { CampaignScope } from '../../scope';
+import { DELETIONS, RESULTS, stateOf, type ResultRow } from '../../store/rows';
+import type { FitnessResultState } from '../../types';
+import type { CampaignScope } from '../campaignScope';
 
 export async function readShardStates(db: Knex, scope: CampaignScope, ids?: string[]): Promise<FitnessResultState[]> {
   const numericIds = ids?.filter((i) => /^[1-9][0-9]{0,15}$/.test(i)).map(Number);

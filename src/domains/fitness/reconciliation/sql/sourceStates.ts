@@ -7,11 +7,11 @@
 // checked around it. Lines (the canonical text) are returned only for the few rows whose differing
 // fields are named.
 import type { Knex } from 'knex';
-import type { CompareLevel } from '../../canonical/fields';
-import { mysqlCells } from '../../canonical/sqlCells';
-import type { RecordState } from '../../model';
-import type { StateFilter } from '../../ports';
-import type { CampaignScope } from '../../scope';
+import type { CompareLevel } from '../../../../reconciliation/canonical/fields';
+import { mysqlCells } from '../../../contract/sqlCells';
+import type { RecordState } from '../../../contract/sourceState';
+import type { StateFilter } from '../../../contract/sourceReader';
+import type { CampaignScope } from '../campaignScope';
 import { fitnessLineSql, scopeRows } from './scopeRows';
 
 export async function shardStates(db: Knex, scope: CampaignScope, level: CompareLevel, filter: StateFilter): Promise<RecordState[]> {

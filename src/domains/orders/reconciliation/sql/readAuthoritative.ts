@@ -3,9 +3,9 @@
 //
 // Locking: one plain non-locking SELECT (one MVCC snapshot); orders are immutable.
 import type { Knex } from 'knex';
-import { ORDER_COLUMNS, orderFromRow, type OrderRow } from '../../../domains/orders/orderRow';
-import type { Order } from '../../../domains/orders/order';
-import type { OrderWindowScope } from '../../scope';
+import { ORDER_COLUMNS, orderFromRow, type OrderRow } from '../../orderRow';
+import type { Order } from '../../order';
+import type { OrderWindowScope } from '../windowScope';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

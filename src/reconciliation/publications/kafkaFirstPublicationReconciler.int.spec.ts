@@ -18,9 +18,15 @@ import type { Order } from '../../domains/orders/order';
 import { publicationRowFor } from '../../publication/kafkaFirst/publicationRow';
 import { upsertNotPublished } from '../../publication/kafkaFirst/upsertNotPublished';
 import { metricValue } from '../../../test/support/kafkaFirst';
+import { ordersReconciliation } from '../../domains/orders/reconciliation/ordersReconciliation';
+import { ordersProjection } from '../target/projectionMapping';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
-import { fromClickHouseOrdersEvidence, type DeliveryEvidence } from './deliveryEvidence';
-import { reconcileOnce, startOrderPublicationReconciler, type OrderPublicationReconcilerDeps } from './orderPublicationReconciler';
+import { fromClickHouseProjectionEvidence, type DeliveryEvidence } from './deliveryEvidence';
+import {
+  reconcileOnce,
+  startKafkaFirstPublicationReconciler,
+  type KafkaFirstPublicationReconcilerDeps,
+} from './kafkaFirstPublicationReconciler';
 
 const MIN = 60_000;
 let env: TestEnv;
@@ -64,12 +70,13 @@ async function reset(): Promise<void> {
   await env.resources.clickhouse.command({ query: `TRUNCATE TABLE ${ident(env.settings.clickhouseDatabase)}.orders` });
 }
 
-describe('order publication reconciler', () => {
+describe('kafka-first publication reconciler (orders)', () => {
   const registry = createRegistry(false);
   const T = new Date('2030-06-01T12:00:00.000Z');
-  const deps = (over: Partial<OrderPublicationReconcilerDeps> = {}): OrderPublicationReconcilerDeps => ({
+  const deps = (over: Partial<KafkaFirstPublicationReconcilerDeps> = {}): KafkaFirstPublicationReconcilerDeps => ({
+    part: { domain: 'orders', unpublished: ordersReconciliation.unpublished! },
     db: env.resources.pg,
-    evidence: fromClickHouseOrdersEvidence(env.resources.clickhouse, env.settings.clickhouseDatabase),
+    evidence: fromClickHouseProjectionEvidence(env.resources.clickhouse, env.settings.clickhouseDatabase, ordersProjection),
     topics: env.resources.topics,
     clock: fixedClock(T),
     graceMs: 5 * MIN,
@@ -181,7 +188,7 @@ describe('order publication reconciler', () => {
   it('runs as a loop of passes; stop() finishes the batch in flight, then starts no pass', async () => {
     const intervalMs = 50;
     const lost = await storeOrder(new Date(T.getTime() - 10 * MIN));
-    const real = fromClickHouseOrdersEvidence(env.resources.clickhouse, env.settings.clickhouseDatabase);
+    const real = fromClickHouseProjectionEvidence(env.resources.clickhouse, env.settings.clickhouseDatabase, ordersProjection);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let evidenceCalls = 0;
@@ -193,7 +200,7 @@ describe('order publication reconciler', () => {
         return real.delivered(ids);
       },
     };
-    const loop = startOrderPublicationReconciler({ ...deps({ evidence: gated }), intervalMs });
+    const loop = startKafkaFirstPublicationReconciler({ ...deps({ evidence: gated }), intervalMs });
     await waitFor(() => evidenceCalls > 0, { timeoutMs: 10000, intervalMs: 10, what: 'a batch in flight' });
     let stopped = false;
     const stopping = loop.stop().then(() => (stopped = true));
@@ -218,7 +225,10 @@ describe('order publication reconciler', () => {
 
   it('changes nothing when the delivery evidence cannot be read', async () => {
     await storeOrder(new Date(T.getTime() - 10 * MIN));
-    const broken = fromClickHouseOrdersEvidence(env.resources.clickhouse, env.settings.clickhouseDatabase, 'no_such_table');
+    const broken = fromClickHouseProjectionEvidence(env.resources.clickhouse, env.settings.clickhouseDatabase, {
+      ...ordersProjection,
+      table: 'no_such_table',
+    });
     await expect(reconcileOnce(deps({ evidence: broken }))).rejects.toThrow(/no_such_table/);
     expect(Number((await env.resources.pg('event_publications').count({ n: '*' }))[0]!.n)).toBe(0);
     expect(await reconcileOnce(deps())).toMatchObject({ reconstructed: 1 });

@@ -6,10 +6,10 @@
 // snapshot transaction when the run has one (shardSnapshot.ts); MD5 per row is
 // computed by the shard, so only one row per bucket crosses the network.
 import type { Knex } from 'knex';
-import { uint64Of, type BucketDigest } from '../../canonical/canonical';
-import type { CompareLevel } from '../../canonical/fields';
-import { mysqlCells } from '../../canonical/sqlCells';
-import type { CampaignScope } from '../../scope';
+import { uint64Of, type BucketDigest } from '../../../../reconciliation/canonical/canonical';
+import type { CompareLevel } from '../../../../reconciliation/canonical/fields';
+import { mysqlCells } from '../../../contract/sqlCells';
+import type { CampaignScope } from '../campaignScope';
 import { BUCKET_OF_R, fitnessLineSql, scopeRows } from './scopeRows';
 
 export async function shardBuckets(db: Knex, scope: CampaignScope, level: CompareLevel, bucketCount: number): Promise<BucketDigest[]> {
