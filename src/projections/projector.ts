@@ -21,13 +21,14 @@ import type { RetryPolicy } from '../relay/backoff';
 import type { Clock } from '../shared/clock';
 import { repeatEvery, sleep, type Stoppable } from '../shared/lifecycle';
 import type { Logger } from '../shared/logger';
-import { stateChangeOf, type StateChangeSink } from '../publication/stateChanges/stateChange';
+import { stateChangeOf, type StateChangeSink, type StateChangeSubject } from '../publication/stateChanges/stateChange';
+import { aggregateIdOf } from '../domains/contract/projectionColumns';
 import { identityOf } from './deadLetters';
 import { summarizeError } from '../shared/redact';
 import { FlushBuffer, newestCommitMs, ProjectorStoppingError, type FlushPart } from './flushBuffer';
 import { mapMessage, projectedTopics, type MessageMapper } from './mapMessage';
 import { expiryDetector } from './expiredOffsets';
-import type { ExpiredRange } from './rows';
+import type { ExpiredRange, ProjectedRow } from './rows';
 import type { Domain } from '../publication/event';
 import { fromProjectionWriter } from './projectionWriter';
 import { projectorMetrics } from './projectorMetrics';
@@ -61,6 +62,11 @@ export interface ProjectorOptions {
   map?: MessageMapper;
   /** How often the store's checkpoints are compared with what was written (resume/resumeGuard.ts). */
   checkpointCheckMs?: number;
+}
+
+/** What a PROJECTION_APPLIED change is about: the row's event, aggregate and version. */
+function appliedSubject({ projection, row }: ProjectedRow): StateChangeSubject {
+  return { eventId: row.eventId, domain: projection.domain, aggregateId: aggregateIdOf(projection.table, row), version: row.version };
 }
 
 export interface Projector extends Stoppable {
@@ -115,8 +121,7 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
         flushed(batch, ms) {
           metrics.flushes.inc({ outcome: 'ok' });
           metrics.flushSeconds.observe(ms / 1000);
-          if (batch.fitness.length) metrics.rows.inc({ table: 'fitness_results' }, batch.fitness.length);
-          if (batch.orders.length) metrics.rows.inc({ table: 'orders' }, batch.orders.length);
+          for (const [table, rows] of batch.rows) if (rows.length) metrics.rows.inc({ table }, rows.length);
           if (failures) log.info({ failedAttempts: failures }, 'flush succeeded again; consumption resumed');
           failures = 0;
         },
@@ -172,8 +177,7 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
       topic,
       partition,
       nextOffset: r.toOffset,
-      fitness: [],
-      orders: [],
+      rows: [],
       deadLetters: [],
       expired: [r],
       messages: 0,
@@ -218,8 +222,7 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
         topic: batch.topic,
         partition: batch.partition,
         nextOffset: '',
-        fitness: [],
-        orders: [],
+        rows: [],
         deadLetters: [],
         messages: chunk.length,
         owned: current,
@@ -241,8 +244,7 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
             },
             'event sent to the dead-letter topic',
           );
-        } else if (mapped.projected.table === 'fitness_results') part.fitness.push(mapped.projected.row);
-        else part.orders.push(mapped.projected.row);
+        } else part.rows.push(mapped.projected);
       }
       const last = chunk[chunk.length - 1]!.offset;
       part.nextOffset = (BigInt(last) + 1n).toString();
@@ -255,32 +257,11 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
         throw err;
       }
       expiry.applied(batch.topic, batch.partition, part.nextOffset);
-      const applied = part.fitness.length + part.orders.length;
+      const applied = part.rows.length;
       reportDeadLettered(part);
       if (applied && o.stateChanges) {
         const at = o.clock.now();
-        o.stateChanges.emit([
-          ...part.fitness.map((r) => ({
-            eventId: r.eventId,
-            domain: 'fitness' as const,
-            aggregateId: String(r.dataId),
-            version: r.version,
-            from: null,
-            to: 'PROJECTION_APPLIED' as const,
-            attempt: 0,
-            at,
-          })),
-          ...part.orders.map((r) => ({
-            eventId: r.eventId,
-            domain: 'orders' as const,
-            aggregateId: r.orderId,
-            version: r.version,
-            from: null,
-            to: 'PROJECTION_APPLIED' as const,
-            attempt: 0,
-            at,
-          })),
-        ]);
+        o.stateChanges.emit(part.rows.map((p) => stateChangeOf(appliedSubject(p), null, 'PROJECTION_APPLIED', 0, at)));
       }
       if (applied) metrics.events.inc({ domain, outcome: 'applied' }, applied);
       if (part.deadLetters.length) metrics.events.inc({ domain, outcome: 'dead_lettered' }, part.deadLetters.length);

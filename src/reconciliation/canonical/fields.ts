@@ -1,64 +1,52 @@
-// What each reconciliation level compares, per domain: the ordered field lists of the canonical line.
-// Every engine's SQL and the TypeScript side are generated from these lists, so a field added here is
-// added everywhere at once. Field names are the agreed event contract's (data.*).
+// What each reconciliation level compares, per domain: the ordered field lists of the canonical line,
+// derived from the domain's projection table spec (src/domains/<domain>/projection/: which columns
+// are compared, their types and decimal scales). Every engine's SQL and the TypeScript side are
+// generated from these lists, so a field added to a spec is compared everywhere at once. Field names
+// are the agreed event contract's (data.*).
 //   IDS      identity, version and deletion state: finds missing, stale, undeleted and unexpected rows
 //   CONTENT  everything a report depends on: also finds equal-version field errors (a wrong schoolId)
+import { comparedFields, ProjectionSpecError } from '../../domains/contract/projectionColumns';
+import type { ProjectionColumn, ProjectionTable } from '../../domains/contract/projectionTable';
+import { ORDERS } from '../../domains/orders/projection/ordersTable';
+import { PROJECTED_DOMAINS } from '../../domains/projections';
 import type { Domain } from '../../publication/event';
-import type { FieldSpec } from './canonical';
+import type { FieldKind, FieldSpec } from './canonical';
 
 export type CompareLevel = 'IDS' | 'CONTENT';
 
-const int = { kind: 'int' } as const;
-const text = { kind: 'text' } as const;
-const bool = { kind: 'bool' } as const;
-const timestamp = { kind: 'timestamp' } as const;
+/** The canonical kind of a column: its role decides bool and timestamp, its ClickHouse type the rest. */
+function kindOf(table: string, c: ProjectionColumn<never>): FieldKind {
+  if (c.role === 'isDeleted') return { kind: 'bool' };
+  const type = c.type.kind === 'array' ? c.type.of : c.type;
+  if (c.role === 'time' && type.kind === 'uint') return { kind: 'timestamp' };
+  if (type.kind === 'uint') return { kind: 'int' };
+  if (type.kind === 'string') return { kind: 'text' };
+  if (type.kind === 'decimal') return { kind: 'decimal', scale: type.scale };
+  throw new ProjectionSpecError(`${table}.${c.name} cannot be compared`);
+}
 
-const fitnessIds: FieldSpec[] = [
-  { name: 'dataId', type: int },
-  { name: 'version', type: int },
-  { name: 'isDeleted', type: bool },
-];
+/** The canonical fields of a table at a level, in canonical-line order. */
+export function canonicalFieldsOf<Row>(t: ProjectionTable<Row>, level: CompareLevel): FieldSpec[] {
+  const table = t as ProjectionTable<never>;
+  return comparedFields(table, level).map((f) =>
+    'column' in f
+      ? { name: f.field, type: kindOf(t.name, f.column) }
+      : { name: f.field, type: { kind: 'list', item: f.items.map((c) => ({ name: c.field ?? c.name, type: kindOf(t.name, c) })) } },
+  );
+}
 
-const fitnessContent: FieldSpec[] = [
-  ...fitnessIds,
-  { name: 'detectId', type: int },
-  { name: 'userId', type: int },
-  { name: 'projectId', type: int },
-  { name: 'schoolId', type: int },
-  { name: 'grade', type: int },
-  { name: 'result', type: { kind: 'decimal', scale: 3 } },
-  { name: 'unit', type: text },
-  { name: 'createdAt', type: timestamp },
-  // The source commit time of this version: a replay that kept the version but not its time is wrong.
-  { name: 'updatedAt', type: timestamp },
-];
+export const CANONICAL_FIELDS = Object.fromEntries(
+  PROJECTED_DOMAINS.map((p) => [p.domain, { IDS: canonicalFieldsOf(p.table, 'IDS'), CONTENT: canonicalFieldsOf(p.table, 'CONTENT') }]),
+) as unknown as Record<Domain, Record<CompareLevel, readonly FieldSpec[]>>;
 
-const orderIds: FieldSpec[] = [
-  { name: 'orderId', type: text },
-  { name: 'version', type: int },
-  { name: 'isDeleted', type: bool },
-];
+/** The item fields of the orders' line-item list (the PostgreSQL side builds its items from these). */
+export const ORDER_ITEM_FIELDS: readonly FieldSpec[] = listItems(ORDERS, 'items');
 
-export const ORDER_ITEM_FIELDS: FieldSpec[] = [
-  { name: 'sku', type: text },
-  { name: 'quantity', type: int },
-  { name: 'unitPrice', type: { kind: 'decimal', scale: 4 } },
-];
-
-const orderContent: FieldSpec[] = [
-  ...orderIds,
-  { name: 'customerId', type: text },
-  { name: 'currency', type: text },
-  { name: 'total', type: { kind: 'decimal', scale: 4 } },
-  { name: 'itemCount', type: int },
-  { name: 'items', type: { kind: 'list', item: ORDER_ITEM_FIELDS } },
-  { name: 'createdAt', type: timestamp },
-];
-
-export const CANONICAL_FIELDS: Record<Domain, Record<CompareLevel, readonly FieldSpec[]>> = {
-  fitness: { IDS: fitnessIds, CONTENT: fitnessContent },
-  orders: { IDS: orderIds, CONTENT: orderContent },
-};
+function listItems<Row>(t: ProjectionTable<Row>, list: string): readonly FieldSpec[] {
+  const f = canonicalFieldsOf(t, 'CONTENT').find((x) => x.name === list);
+  if (f?.type.kind !== 'list') throw new ProjectionSpecError(`${t.name} has no list ${list}`);
+  return f.type.item;
+}
 
 export function fieldsOf(domain: Domain, level: CompareLevel): readonly FieldSpec[] {
   return CANONICAL_FIELDS[domain][level];

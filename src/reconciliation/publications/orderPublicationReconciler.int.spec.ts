@@ -5,8 +5,9 @@
 // noRepublish.int.spec.ts.
 import { toEnvelope, toKafkaRecord } from '../../publication/event';
 import { createRegistry } from '../../metrics/registry';
-import { mapOrderEvent } from '../../projections/orders/mapOrderEvent';
-import { insertOrders } from '../../projections/sql/insertOrders';
+import { orderDecoder } from '../../domains/orders/projection/orderDecoder';
+import { ORDERS } from '../../domains/orders/projection/ordersTable';
+import { insertRows } from '../../projections/sql/insertRows';
 import { fixedClock, randomIds } from '../../shared/clock';
 import { sleep, waitFor } from '../../shared/lifecycle';
 import { silentLogger } from '../../shared/logger';
@@ -52,11 +53,11 @@ async function storeOrder(createdAt: Date): Promise<Order> {
 
 async function project(orders: Order[]): Promise<void> {
   const rows = orders.map((o, i) => {
-    const m = mapOrderEvent(toEnvelope(orderPlacedEvent(o)), { kafkaPartition: 0, kafkaOffset: String(i) }, Date.now());
+    const m = orderDecoder.decode(toEnvelope(orderPlacedEvent(o)), { kafkaPartition: 0, kafkaOffset: String(i) }, Date.now());
     if (!m.ok) throw new Error('order event did not map');
     return m.value;
   });
-  await insertOrders(env.resources.clickhouse, env.settings.clickhouseDatabase, rows);
+  await insertRows(env.resources.clickhouse, env.settings.clickhouseDatabase, ORDERS, rows);
 }
 
 async function reset(): Promise<void> {
