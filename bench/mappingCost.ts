@@ -3,10 +3,9 @@
 // check, then the row) and by the stepwise zod decoding the projector falls back to for events that
 // fail the check (what every event took before 2026-12-01 evening). Alternating rounds, process CPU.
 // Run: npx tsx bench/mappingCost.ts
-import { checkEnvelope, parseValue } from '../src/projections/decode/envelope';
-import { mapFitnessEvent } from '../src/projections/fitness/mapFitnessEvent';
+import { parseValue } from '../src/domains/contract/envelope';
+import { projectionOf } from '../src/domains/projections';
 import { mapMessage, type ConsumedMessage } from '../src/projections/mapMessage';
-import { mapOrderEvent } from '../src/projections/orders/mapOrderEvent';
 import { toKafkaRecord, type Domain } from '../src/publication/event';
 import { fitnessEvent, orderEvent } from '../test/support/projectionEvents';
 
@@ -14,9 +13,7 @@ const at = { kafkaPartition: 0, kafkaOffset: '0' };
 
 function stepwise(m: ConsumedMessage, domain: Domain): boolean {
   const json = parseValue(m.value);
-  const e = json.ok ? checkEnvelope(json.value, domain) : json;
-  if (!e.ok) return false;
-  return (domain === 'fitness' ? mapFitnessEvent(e.value, at, 1) : mapOrderEvent(e.value, at, 1)).ok;
+  return json.ok && projectionOf(domain).decoder.stepwise(json.value, at, 1).ok;
 }
 
 const compiled = (m: ConsumedMessage, domain: Domain): boolean => mapMessage(m, domain, 1).kind === 'row';

@@ -28,8 +28,9 @@ import { unlimited } from '../src/reconciliation/repair/rateLimiter';
 import { sleep, waitFor } from '../src/shared/lifecycle';
 import { silentLogger } from '../src/shared/logger';
 import { insertJsonEachRow } from '../src/projections/sql/insertJsonEachRow';
-import { fitnessLine } from '../src/projections/sql/insertFitnessResults';
-import { mapFitnessEvent } from '../src/projections/fitness/mapFitnessEvent';
+import { fitnessDecoder } from '../src/domains/fitness/projection/fitnessDecoder';
+import { FITNESS_RESULTS } from '../src/domains/fitness/projection/fitnessResultsTable';
+import { rowLine } from '../src/projections/sql/insertRows';
 import { toEnvelope } from '../src/publication/event';
 import { eventOfState } from '../src/domains/fitness/reconciliation/fitnessSource';
 import { fitnessStates, seedProjection, seedSource } from '../test/support/reconciliationSeed';
@@ -163,13 +164,13 @@ async function main(): Promise<void> {
     const [missing, stale, wrong] = [live[100]!, live.find((s) => s.version === 2)!, live[500]!];
     await deleteRows(env.resources.clickhouse, SINGLE_SERVER, db, 'fitness_results', `data_id = ${uint(missing.dataId)}`);
     await deleteRows(env.resources.clickhouse, SINGLE_SERVER, db, 'fitness_results', `data_id = ${uint(stale.dataId)} AND version = 2`);
-    const mapped = mapFitnessEvent(
+    const mapped = fitnessDecoder.decode(
       toEnvelope(eventOfState({ ...wrong, schoolId: wrong.schoolId + 1 })),
       { kafkaPartition: 0, kafkaOffset: '0' },
       Date.now(),
     );
     if (!mapped.ok) throw new Error('mapping failed');
-    await insertJsonEachRow(env.resources.clickhouse, db, 'fitness_results', [fitnessLine(mapped.value)]);
+    await insertJsonEachRow(env.resources.clickhouse, db, 'fitness_results', [rowLine(FITNESS_RESULTS, mapped.value)]);
     if (load) {
       await withDiscrepancies(' under load');
       const done = { ...(await load.stop()), failures: load.failures() };

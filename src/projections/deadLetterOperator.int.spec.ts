@@ -15,7 +15,8 @@ import { createTestEnv, type TestEnv } from '../../test/support/testEnv';
 import { testProjectorOptions } from '../../test/support/projectorOptions';
 import { projectorDeadLetters, type ProjectorDeadLetters } from './deadLetterOperator';
 import { mapMessage, type MessageMapper } from './mapMessage';
-import { startProjector, type Projector } from './projector';
+import { startProjector } from './projector';
+import type { Projector } from './projectorOptions';
 
 /** A first, wrong fix: schemaVersion 2 read as version 1, forgetting the renamed field. */
 const halfFixedMapping: MessageMapper = (m, domain, at) => {

@@ -11,13 +11,13 @@
 import type { Registry } from 'prom-client';
 import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import { gauge } from '../metrics/registry';
+import { PROJECTED_DOMAINS } from '../domains/projections';
 import { DOMAINS } from '../publication/event';
 import type { Clock } from '../shared/clock';
 import type { ConsumedMessage, MessageMapper } from './mapMessage';
-import type { FitnessRow, OrderRow } from './rows';
+import type { ProjectedRow } from './rows';
 import { insertDeadLetters, type StoredDeadLetter } from './sql/insertDeadLetters';
-import { insertFitnessResults } from './sql/insertFitnessResults';
-import { insertOrders } from './sql/insertOrders';
+import { insertRows } from './sql/insertRows';
 import {
   deadLetterBacklog,
   listDeadLetters,
@@ -102,8 +102,7 @@ export function projectorDeadLetters(d: ProjectorDeadLettersDeps): ProjectorDead
     async replay(selection, limit, requestedBy) {
       const rows = await storedDeadLetters(d.ch, d.database, d.consumer, { ...selection, statuses: ['DEAD'] }, limit);
       const now = d.clock.now().getTime();
-      const fitness: FitnessRow[] = [];
-      const orders: OrderRow[] = [];
+      const projected: ProjectedRow[] = [];
       const updated: StoredDeadLetter[] = [];
       const out: ReplayedDeadLetter[] = [];
       for (const r of rows) {
@@ -116,14 +115,22 @@ export function projectorDeadLetters(d: ProjectorDeadLettersDeps): ProjectorDead
           version: Math.max(now, r.version + 1),
         };
         if (mapped.kind === 'row') {
-          if (mapped.projected.table === 'fitness_results') fitness.push(mapped.projected.row);
-          else orders.push(mapped.projected.row);
+          projected.push(mapped.projected);
           updated.push({ ...next, status: 'REPLAYED' });
         } else updated.push({ ...next, reason: mapped.deadLetter.reason, detail: mapped.deadLetter.detail });
         out.push({ ...summaryOf(updated[updated.length - 1]!), outcome: mapped.kind === 'row' ? 'PROJECTED' : 'REJECTED_AGAIN' });
       }
       // The projection first: if marking the rows fails, a second replay inserts the same versions again (harmless).
-      await Promise.all([insertFitnessResults(d.ch, d.database, fitness), insertOrders(d.ch, d.database, orders)]);
+      await Promise.all(
+        PROJECTED_DOMAINS.map(({ table }) =>
+          insertRows(
+            d.ch,
+            d.database,
+            table,
+            projected.filter((p) => p.projection.table === table).map((p) => p.row),
+          ),
+        ),
+      );
       await insertDeadLetters(d.ch, d.database, updated);
       return out;
     },

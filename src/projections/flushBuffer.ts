@@ -13,15 +13,16 @@
 // the next owner of those partitions re-reads them (re-delivery is harmless downstream).
 import type { RetryPolicy } from '../relay/backoff';
 import { sleep } from '../shared/lifecycle';
-import type { Checkpoint, DeadLetter, ExpiredRange, FitnessRow, OrderRow } from './rows';
+import type { ProjectionRowBase } from '../domains/contract/decoded';
+import type { Checkpoint, DeadLetter, ExpiredRange, ProjectedRow } from './rows';
 
 export interface FlushPart {
   topic: string;
   partition: number;
   /** Offset after the part's last message. */
   nextOffset: string;
-  fitness: FitnessRow[];
-  orders: OrderRow[];
+  /** The part's rows, each with its projection (table). */
+  rows: ProjectedRow[];
   deadLetters: DeadLetter[];
   /** Offsets found expired right before this part (written before the checkpoint that passes them). */
   expired?: ExpiredRange[];
@@ -32,8 +33,8 @@ export interface FlushPart {
 }
 
 export interface FlushBatch {
-  fitness: FitnessRow[];
-  orders: OrderRow[];
+  /** Rows by projection table name (one insert per table). */
+  rows: Map<string, ProjectionRowBase[]>;
   deadLetters: DeadLetter[];
   expired: ExpiredRange[];
   checkpoints: Checkpoint[];
@@ -68,20 +69,22 @@ interface Waiting {
 }
 
 /** The newest source commit time in a part (0 when it has no rows). */
-export function newestCommitMs(p: Pick<FlushPart, 'fitness' | 'orders'>): number {
+export function newestCommitMs(p: Pick<FlushPart, 'rows'>): number {
   let max = 0;
-  for (const r of p.fitness) if (r.sourceCommitMs > max) max = r.sourceCommitMs;
-  for (const r of p.orders) if (r.sourceCommitMs > max) max = r.sourceCommitMs;
+  for (const { row } of p.rows) if (row.sourceCommitMs > max) max = row.sourceCommitMs;
   return max;
 }
 
 /** Merges parts into one batch; the checkpoint per partition is its highest offset. */
 export function toBatch(parts: FlushPart[]): FlushBatch {
   const checkpoints = new Map<string, Checkpoint>();
-  const batch: FlushBatch = { fitness: [], orders: [], deadLetters: [], expired: [], checkpoints: [], messages: 0 };
+  const batch: FlushBatch = { rows: new Map(), deadLetters: [], expired: [], checkpoints: [], messages: 0 };
   for (const p of parts) {
-    batch.fitness.push(...p.fitness);
-    batch.orders.push(...p.orders);
+    for (const { projection, row } of p.rows) {
+      const rows = batch.rows.get(projection.table.name);
+      if (rows) rows.push(row);
+      else batch.rows.set(projection.table.name, [row]);
+    }
     batch.deadLetters.push(...p.deadLetters);
     if (p.expired) batch.expired.push(...p.expired);
     batch.messages += p.messages;

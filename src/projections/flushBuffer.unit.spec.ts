@@ -1,6 +1,7 @@
 import { exponentialBackoff } from '../relay/backoff';
 import { FlushBuffer, ProjectorStoppingError, toBatch, type FlushBatch, type FlushPart, type FlushSink } from './flushBuffer';
-import type { FitnessRow } from './rows';
+import { fitnessProjection } from '../domains/fitness/projection/fitnessProjection';
+import type { FitnessRow } from '../domains/fitness/projection/fitnessResultsTable';
 
 const row = (dataId: number, sourceCommitMs: number): FitnessRow => ({
   dataId,
@@ -25,8 +26,7 @@ const part = (partition: number, nextOffset: string, rows: FitnessRow[], owned =
   topic: 't',
   partition,
   nextOffset,
-  fitness: rows,
-  orders: [],
+  rows: rows.map((row) => ({ projection: fitnessProjection, row })),
   deadLetters: [],
   messages: rows.length,
   owned: () => owned,
@@ -54,7 +54,7 @@ describe('projector flush buffer (group commit)', () => {
       part(0, '9', [row(3, 20)]),
       part(2, '7', [row(4, 99)], false),
     ]);
-    expect(b.fitness.map((r) => r.dataId)).toEqual([1, 2, 3, 4]);
+    expect(b.rows.get('fitness_results')!.map((r) => (r as FitnessRow).dataId)).toEqual([1, 2, 3, 4]);
     expect(b.checkpoints).toEqual([
       { topic: 't', partition: 0, nextOffset: '9', sourceCommitMs: 20 },
       { topic: 't', partition: 1, nextOffset: '3', sourceCommitMs: 30 },

@@ -1,11 +1,12 @@
 // One Kafka message -> the row it projects to, or the dead letter that replaces it. Pure; the
-// projector calls it for every message and never lets a bad one hold its partition back.
-import type { Domain } from '../publication/event';
+// projector calls it for every message and never lets a bad one hold its partition back. The
+// decoding itself is the domain's (its decoder: src/domains/<domain>/projection/); this file only
+// finds the domain's projection and turns a rejection into a dead letter.
+import { parseValue } from '../domains/contract/envelope';
+import { PROJECTED_DOMAINS, projectionOf } from '../domains/projections';
 import type { Topics } from '../infra/kafka/fromKafka';
-import { checkEnvelope, parseValue, type Decoded } from './decode/envelope';
-import { isValidFitnessEvent, mapFitnessEvent, mapValidFitnessEvent } from './fitness/mapFitnessEvent';
-import { isValidOrderEvent, mapOrderEvent, mapValidOrderEvent } from './orders/mapOrderEvent';
-import type { DeadLetter, KafkaPosition, ProjectedRow } from './rows';
+import type { Domain } from '../publication/event';
+import type { DeadLetter, ProjectedRow } from './rows';
 
 export interface ConsumedMessage {
   topic: string;
@@ -20,10 +21,7 @@ export type Mapped = { kind: 'row'; projected: ProjectedRow } | { kind: 'dead'; 
 
 /** The domain whose events a projected topic carries (the projector subscribes to exactly these). */
 export function projectedTopics(t: Topics): Map<string, Domain> {
-  return new Map<string, Domain>([
-    [t.fitnessResults, 'fitness'],
-    [t.orders, 'orders'],
-  ]);
+  return new Map<string, Domain>(PROJECTED_DOMAINS.map((p) => [p.topic(t), p.domain]));
 }
 
 function plainHeaders(h: ConsumedMessage['headers']): Record<string, Buffer | string> {
@@ -38,30 +36,12 @@ function plainHeaders(h: ConsumedMessage['headers']): Record<string, Buffer | st
 /** The projector's mapping as a value (the projector and the dead-letter replay take it injected). */
 export type MessageMapper = (m: ConsumedMessage, domain: Domain, ingestedAtMs: number) => Mapped;
 
-/**
- * One compiled check of every schema rule first (the common case: a valid event, validated without a
- * zod pass); an event that fails it is decoded step by step, which names the first thing wrong.
- */
-function projectedRow(json: unknown, domain: Domain, at: KafkaPosition, ingestedAtMs: number): Decoded<ProjectedRow> {
-  if (domain === 'fitness') {
-    const r = isValidFitnessEvent(json)
-      ? mapValidFitnessEvent(json, at, ingestedAtMs)
-      : andThen(checkEnvelope(json, domain), (e) => mapFitnessEvent(e, at, ingestedAtMs));
-    return r.ok ? { ok: true, value: { table: 'fitness_results', row: r.value } } : r;
-  }
-  const r = isValidOrderEvent(json)
-    ? mapValidOrderEvent(json, at, ingestedAtMs)
-    : andThen(checkEnvelope(json, domain), (e) => mapOrderEvent(e, at, ingestedAtMs));
-  return r.ok ? { ok: true, value: { table: 'orders', row: r.value } } : r;
-}
-
-const andThen = <A, B>(d: Decoded<A>, next: (a: A) => Decoded<B>): Decoded<B> => (d.ok ? next(d.value) : d);
-
 export function mapMessage(m: ConsumedMessage, domain: Domain, ingestedAtMs: number): Mapped {
   const at = { kafkaPartition: m.partition, kafkaOffset: m.offset };
+  const projection = projectionOf(domain);
   const json = parseValue(m.value);
-  const mapped = json.ok ? projectedRow(json.value, domain, at, ingestedAtMs) : json;
-  if (mapped.ok) return { kind: 'row', projected: mapped.value };
+  const mapped = json.ok ? projection.decoder.decode(json.value, at, ingestedAtMs) : json;
+  if (mapped.ok) return { kind: 'row', projected: { projection, row: mapped.value } };
   return {
     kind: 'dead',
     deadLetter: {

@@ -1,5 +1,7 @@
 import { toKafkaRecord } from '../publication/event';
 import { fitnessEvent, orderEvent } from '../../test/support/projectionEvents';
+import { fitnessProjection } from '../domains/fitness/projection/fitnessProjection';
+import { ordersProjection } from '../domains/orders/projection/ordersProjection';
 import { mapMessage, type ConsumedMessage } from './mapMessage';
 
 const at = (value: string | null, topic = 't.fitness-results'): ConsumedMessage => ({
@@ -22,7 +24,7 @@ describe('mapping a Kafka message to its read-model row', () => {
     expect(m).toEqual({
       kind: 'row',
       projected: {
-        table: 'fitness_results',
+        projection: fitnessProjection,
         row: expect.objectContaining({
           dataId: 900001,
           version: 2,
@@ -50,7 +52,7 @@ describe('mapping a Kafka message to its read-model row', () => {
   it('maps an order with items and exact money', () => {
     const m = mapMessage(at(toKafkaRecord(orderEvent({ orderId: 'o-1', total: '39.8' })).value, 't.orders'), 'orders', 5);
     expect(m.kind === 'row' && m.projected).toMatchObject({
-      table: 'orders',
+      projection: ordersProjection,
       row: {
         orderId: 'o-1',
         total: '39.8000',

@@ -6,6 +6,7 @@
 // the whole flush and FlushBuffer repeats it; repeating is harmless (rows collapse by version, a
 // dead letter may be sent twice).
 import type { Producer } from 'kafkajs';
+import { PROJECTED_DOMAINS } from '../domains/projections';
 import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import type { Clock } from '../shared/clock';
 import { SpanKind, withSpan } from '../shared/tracing';
@@ -14,8 +15,7 @@ import type { FlushBatch, FlushSink } from './flushBuffer';
 import { insertCheckpoints } from './sql/insertCheckpoints';
 import { insertDeadLetters, storedOf } from './sql/insertDeadLetters';
 import { insertExpiredOffsets } from './sql/insertExpiredOffsets';
-import { insertFitnessResults } from './sql/insertFitnessResults';
-import { insertOrders } from './sql/insertOrders';
+import { insertRows } from './sql/insertRows';
 import type { ResumeGuard } from './resume/resumeGuard';
 
 export interface ProjectionWriterDeps {
@@ -60,8 +60,10 @@ export function fromProjectionWriter(d: ProjectionWriterDeps): FlushSink {
             d.consumer,
             batch.expired.map((r) => ({ ...r, status: 'OPEN', resolvedAtMs: 0, note: '', version: r.detectedAtMs })),
           ),
-          insert('fitness_results', batch.fitness.length, () => insertFitnessResults(d.clickhouse, d.database, batch.fitness)),
-          insert('orders', batch.orders.length, () => insertOrders(d.clickhouse, d.database, batch.orders)),
+          ...PROJECTED_DOMAINS.map(({ table }) => {
+            const rows = batch.rows.get(table.name) ?? [];
+            return insert(table.name, rows.length, () => insertRows(d.clickhouse, d.database, table, rows));
+          }),
         ]);
         const guard = d.checkpoints;
         const writes = batch.checkpoints.map((c) => ({ ...c, expectStored: guard?.expectedStored(c.topic, c.partition) ?? 0n }));

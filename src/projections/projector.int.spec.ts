@@ -13,7 +13,8 @@ import { startTcpProxy } from '../../test/support/tcpProxy';
 import { testProjectorOptions } from '../../test/support/projectorOptions';
 import { toKafkaRecord } from '../publication/event';
 import { DEAD_LETTER_HEADERS } from './deadLetters';
-import { startProjector, type Projector, type ProjectorOptions } from './projector';
+import { startProjector } from './projector';
+import type { Projector, ProjectorOptions } from './projectorOptions';
 import { padDecimal } from '../shared/decimal';
 
 const campaign = { detectId: 10001, projectId: 3, schoolId: 7, grade: 5 };

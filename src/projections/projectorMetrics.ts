@@ -1,6 +1,10 @@
-// Projector metrics (Prometheus, bounded labels: domain, outcome, reason, table, partition).
+// Projector metrics (Prometheus, bounded labels: domain, outcome, reason, table, partition), and the
+// flush buffer's observer that keeps them.
 import type { Registry } from 'prom-client';
 import { counter, gauge, histogram } from '../metrics/registry';
+import type { Logger } from '../shared/logger';
+import { summarizeError } from '../shared/redact';
+import type { FlushObserver } from './flushBuffer';
 
 export function projectorMetrics(r: Registry) {
   return {
@@ -57,3 +61,25 @@ export function projectorMetrics(r: Registry) {
 }
 
 export type ProjectorMetrics = ReturnType<typeof projectorMetrics>;
+
+/** The flush buffer's observer: flush counts and times, rows per table, and the failures of an outage. */
+export function flushObserver(metrics: ProjectorMetrics, log: Logger): FlushObserver {
+  let failures = 0;
+  return {
+    flushed(batch, ms) {
+      metrics.flushes.inc({ outcome: 'ok' });
+      metrics.flushSeconds.observe(ms / 1000);
+      for (const [table, rows] of batch.rows) if (rows.length) metrics.rows.inc({ table }, rows.length);
+      if (failures) log.info({ failedAttempts: failures }, 'flush succeeded again; consumption resumed');
+      failures = 0;
+    },
+    failed(err, attempt) {
+      failures = attempt;
+      metrics.flushes.inc({ outcome: 'failed' });
+      // First failure and then every tenth: an outage must be visible but not flood the log.
+      if (attempt === 1 || attempt % 10 === 0)
+        log.warn({ attempt, error: summarizeError(err) }, 'flush failed; holding partitions and retrying');
+    },
+    paused: (p) => metrics.paused.set(p ? 1 : 0),
+  };
+}

@@ -1,53 +1,14 @@
-// The shapes the projector writes. One type per ClickHouse table; every column is present because
-// ClickHouse 18.16 does not apply DEFAULTs to fields a JSONEachRow insert omits. Decimals are
-// canonical strings ("2.310"), times are epoch milliseconds (the writer derives the DateTime text).
-import type { FitnessResultState } from '../domains/fitness/types';
+// The shapes the projector writes besides the projection rows (whose types and tables belong to their
+// domains: src/domains/<domain>/projection/): checkpoints, dead letters and expired offset ranges.
+import type { DeadLetterReason, ProjectionRowBase } from '../domains/contract/decoded';
+import type { Projection } from '../domains/contract/projection';
 import type { Domain } from '../publication/event';
 
-export interface KafkaPosition {
-  kafkaPartition: number;
-  kafkaOffset: string;
+/** A mapped message: its row and the projection (table) it belongs to. */
+export interface ProjectedRow {
+  projection: Projection;
+  row: ProjectionRowBase;
 }
-
-/** One fitness_results row: the event's state fields, its times as epoch ms, and where it came from. */
-export interface FitnessRow
-  extends
-    KafkaPosition,
-    Pick<
-      FitnessResultState,
-      'dataId' | 'detectId' | 'userId' | 'projectId' | 'schoolId' | 'grade' | 'result' | 'unit' | 'version' | 'isDeleted' | 'shard'
-    > {
-  createdAtMs: number;
-  /** The authoritative store's commit time of this version (data.updatedAt). */
-  sourceCommitMs: number;
-  ingestedAtMs: number;
-  eventId: string;
-}
-
-export interface OrderItemRow {
-  sku: string;
-  quantity: number;
-  /** Canonical, exactly 4 decimals. */
-  unitPrice: string;
-}
-
-export interface OrderRow extends KafkaPosition {
-  orderId: string;
-  customerId: string;
-  currency: string;
-  /** Canonical, exactly 4 decimals. */
-  total: string;
-  itemCount: number;
-  items: OrderItemRow[];
-  version: number;
-  isDeleted: boolean;
-  createdAtMs: number;
-  sourceCommitMs: number;
-  ingestedAtMs: number;
-  eventId: string;
-}
-
-export type ProjectedRow = { table: 'fitness_results'; row: FitnessRow } | { table: 'orders'; row: OrderRow };
 
 /** What the projector has applied for one topic partition (a projection_checkpoints row). */
 export interface Checkpoint {
@@ -58,16 +19,6 @@ export interface Checkpoint {
   /** Highest source commit time applied in this flush (0 when none). */
   sourceCommitMs: number;
 }
-
-export type DeadLetterReason =
-  | 'EMPTY_MESSAGE'
-  | 'MALFORMED_JSON'
-  | 'INVALID_ENVELOPE'
-  | 'UNSUPPORTED_SCHEMA_VERSION'
-  | 'WRONG_TOPIC'
-  | 'UNKNOWN_EVENT_TYPE'
-  | 'INVALID_DATA'
-  | 'INCONSISTENT_EVENT';
 
 /** A message the projector cannot map, forwarded unchanged (bytes and headers) with the reason. */
 export interface DeadLetter {

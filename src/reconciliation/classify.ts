@@ -6,8 +6,8 @@
 //   target present, source absent            UNEXPECTED_ROW (a row with no source)
 //   target newer version than the source     UNEXPECTED_ROW (a version the source never had)
 //   same version,   different canonical line CONTENT_MISMATCH (also when equal-version rows disagree)
-import type { FieldSpec } from './canonical/canonical';
-import { differingFields } from './canonical/canonical';
+import type { FieldSpec } from '../domains/contract/canonical';
+import { differingFields } from '../domains/contract/canonical';
 import type { Discrepancy, SegmentCount, TargetState } from './model';
 import type { RecordState } from '../domains/contract/sourceState';
 

@@ -1,8 +1,8 @@
 // The reconciliation engine on in-memory sides: classification of every kind, normal delay is never
 // reported (pending publications, projector behind, young differences, a scope changing during the
 // scan), bucketed comparison finds the same discrepancies as record-by-record, counts escalate.
-import { bucketOf, canonicalLine, combineBuckets, digestOf, hash64, type BucketDigest } from './canonical/canonical';
-import { fieldsOf, type CompareLevel } from './canonical/fields';
+import { bucketOf, canonicalLine, combineBuckets, digestOf, hash64, type BucketDigest } from '../domains/contract/canonical';
+import { fieldsOf, type CompareLevel } from '../domains/canonicalFields';
 import { compareScope, type CompareDeps, type CompareSettings } from './compareScope';
 import type { RecordState, SourceRevision } from '../domains/contract/sourceState';
 import type { TargetState } from './model';

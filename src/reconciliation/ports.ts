@@ -5,8 +5,8 @@
 import type { StateFilter } from '../domains/contract/sourceReader';
 import type { Domain } from '../publication/event';
 import { unappliedMessages } from '../projections/offsetLag';
-import type { BucketDigest } from './canonical/canonical';
-import type { CompareLevel } from './canonical/fields';
+import type { BucketDigest } from '../domains/contract/canonical';
+import type { CompareLevel } from '../domains/canonicalFields';
 import type { TargetState } from './model';
 import type { Scope } from './scope';
 

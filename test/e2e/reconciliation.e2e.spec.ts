@@ -7,9 +7,9 @@
 import { clickhouseLayout } from '../../src/infra/clickhouse/layout';
 import { startTidemark, type Tidemark } from '../../src/app/start';
 import { ident, uint } from '../../src/infra/clickhouse/literal';
-import { fitnessLine } from '../../src/projections/sql/insertFitnessResults';
+import { FITNESS_RESULTS, type FitnessRow } from '../../src/domains/fitness/projection/fitnessResultsTable';
+import { rowLine } from '../../src/projections/sql/insertRows';
 import { insertJsonEachRow } from '../../src/projections/sql/insertJsonEachRow';
-import type { FitnessRow } from '../../src/projections/rows';
 import { deleteRows } from '../../src/reconciliation/target/sql/deleteRows';
 import { waitFor } from '../../src/shared/lifecycle';
 import {
@@ -29,6 +29,8 @@ import {
 import { execute } from '../support/graphqlClient';
 import { createTestEnv, type TestEnv } from '../support/testEnv';
 import { authHeader } from '../support/tokens';
+
+const fitnessLine = (r: FitnessRow) => rowLine(FITNESS_RESULTS, r);
 
 jest.setTimeout(120000);
 

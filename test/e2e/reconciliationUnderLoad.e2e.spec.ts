@@ -7,7 +7,8 @@
 import { clickhouseLayout } from '../../src/infra/clickhouse/layout';
 import { startTidemark, type Tidemark } from '../../src/app/start';
 import { ident, uint } from '../../src/infra/clickhouse/literal';
-import { fitnessLine } from '../../src/projections/sql/insertFitnessResults';
+import { FITNESS_RESULTS, type FitnessRow } from '../../src/domains/fitness/projection/fitnessResultsTable';
+import { rowLine } from '../../src/projections/sql/insertRows';
 import { insertJsonEachRow } from '../../src/projections/sql/insertJsonEachRow';
 import { deleteRows } from '../../src/reconciliation/target/sql/deleteRows';
 import { sleep, waitFor } from '../../src/shared/lifecycle';
@@ -16,6 +17,8 @@ import { execute } from '../support/graphqlClient';
 import { createTestEnv, type TestEnv } from '../support/testEnv';
 import { authHeader } from '../support/tokens';
 import { startWriteLoad, type WriteLoad } from '../support/writeLoad';
+
+const fitnessLine = (r: FitnessRow) => rowLine(FITNESS_RESULTS, r);
 
 jest.setTimeout(180000);
 

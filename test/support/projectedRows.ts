@@ -1,7 +1,8 @@
 // The ClickHouse rows the projector would write for these events (through its own mapping), for read
 // model tests that insert projections directly instead of running a projector.
 import { mapMessage } from '../../src/projections/mapMessage';
-import type { FitnessRow, OrderRow } from '../../src/projections/rows';
+import type { FitnessRow } from '../../src/domains/fitness/projection/fitnessResultsTable';
+import type { OrderRow } from '../../src/domains/orders/projection/ordersTable';
 import { toKafkaRecord, type DomainEvent } from '../../src/publication/event';
 
 export function projectedRows<T extends FitnessRow | OrderRow>(events: DomainEvent[]): T[] {

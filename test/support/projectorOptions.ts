@@ -2,7 +2,7 @@
 // interval and retries, silent logs, its own registry, a short session so a stopped member's
 // partitions move quickly. Suites override what they test.
 import { createRegistry } from '../../src/metrics/registry';
-import type { ProjectorOptions } from '../../src/projections/projector';
+import type { ProjectorOptions } from '../../src/projections/projectorOptions';
 import { exponentialBackoff } from '../../src/relay/backoff';
 import { systemClock } from '../../src/shared/clock';
 import type { TestEnv } from './testEnv';

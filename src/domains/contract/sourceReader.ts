@@ -3,8 +3,8 @@
 // that engine's SQL. Defined below the domains so each domain implements it in its own folder and the
 // reconciliation engine calls it without knowing which domain answers.
 import type { Domain, DomainEvent } from '../../publication/event';
-import type { BucketDigest } from '../../reconciliation/canonical/canonical';
-import type { CompareLevel } from '../../reconciliation/canonical/fields';
+import type { BucketDigest } from './canonical';
+import type { CompareLevel } from '../canonicalFields';
 import type { ScopeBase } from './scope';
 import type { RecordState, SourceRevision } from './sourceState';
 

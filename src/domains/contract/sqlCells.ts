@@ -1,9 +1,9 @@
-// The canonical form (src/reconciliation/canonical/canonical.ts) as SQL, one dialect per engine. Each
+// The canonical form (src/domains/contract/canonical.ts) as SQL, one dialect per engine. Each
 // dialect formats one cell of each kind from a column expression; `lineSql` joins the cells of a field
 // list in order. Here, below the domains, because each domain's source SQL and the projection
 // mapping only map field names to column expressions; the formatting rules live here once.
 // Inputs are trusted expressions (column names, constants), never user values.
-import { CELL_SEPARATOR, type FieldKind, type FieldSpec } from '../../reconciliation/canonical/canonical';
+import { CELL_SEPARATOR, type FieldKind, type FieldSpec } from './canonical';
 
 export interface CellDialect {
   cell(type: FieldKind, expr: string): string;

@@ -13,7 +13,7 @@ import type {
   ProjectorDeadLetters,
   ReplayedDeadLetter,
 } from '../../projections/deadLetterOperator';
-import type { DeadLetterReason } from '../../projections/rows';
+import type { DeadLetterReason } from '../../domains/contract/decoded';
 import type { Domain } from '../../publication/event';
 import { ValidationError, toTidemarkError } from '../../shared/errors';
 import type { GatewayContext } from '../context';

@@ -7,9 +7,13 @@ import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { projectedRows as rows } from '../../../test/support/projectedRows';
 import { orderEvent } from '../../../test/support/projectionEvents';
 import type { FreshnessService } from '../freshness/freshnessService';
-import { insertOrders } from '../sql/insertOrders';
+import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
+import { ORDERS, type OrderRow } from '../../domains/orders/projection/ordersTable';
+import { insertRows } from '../sql/insertRows';
 import { createReadModels, type ReadModels } from './readModels';
 import { fromClickHouseReads } from './readModelStore';
+
+const insertOrders = (ch: ClickHouseClient, db: string, rows: OrderRow[]) => insertRows(ch, db, ORDERS, rows);
 
 const operator: Principal = { subject: 'op', roles: ['operator'] };
 const customer = (customerId: string): Principal => ({ subject: customerId, roles: ['customer'], customerId });

@@ -8,11 +8,15 @@ import { hostileStrings } from '../../../test/support/hostile';
 import { fitnessEvent, orderEvent } from '../../../test/support/projectionEvents';
 import type { FreshnessService } from '../freshness/freshnessService';
 import { mapMessage } from '../mapMessage';
-import type { FitnessRow, OrderRow } from '../rows';
-import { insertFitnessResults } from '../sql/insertFitnessResults';
-import { insertOrders } from '../sql/insertOrders';
+import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
+import { FITNESS_RESULTS, type FitnessRow } from '../../domains/fitness/projection/fitnessResultsTable';
+import { ORDERS, type OrderRow } from '../../domains/orders/projection/ordersTable';
+import { insertRows } from '../sql/insertRows';
 import { createReadModels, type ReadModels } from './readModels';
 import { fromClickHouseReads } from './readModelStore';
+
+const insertFitnessResults = (ch: ClickHouseClient, db: string, rows: FitnessRow[]) => insertRows(ch, db, FITNESS_RESULTS, rows);
+const insertOrders = (ch: ClickHouseClient, db: string, rows: OrderRow[]) => insertRows(ch, db, ORDERS, rows);
 
 const noFreshness = {} as FreshnessService; // not used by these queries
 // Unscoped, no suppression: what the queries return before any scope (readScope.int.spec.ts has the scopes).

@@ -9,9 +9,13 @@ import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { projectedRows as rows } from '../../../test/support/projectedRows';
 import { fitnessEvent } from '../../../test/support/projectionEvents';
 import type { FreshnessService } from '../freshness/freshnessService';
-import { insertFitnessResults } from '../sql/insertFitnessResults';
+import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
+import { FITNESS_RESULTS, type FitnessRow } from '../../domains/fitness/projection/fitnessResultsTable';
+import { insertRows } from '../sql/insertRows';
 import { createReadModels, type ReadModels } from './readModels';
 import { fromClickHouseReads } from './readModelStore';
+
+const insertFitnessResults = (ch: ClickHouseClient, db: string, rows: FitnessRow[]) => insertRows(ch, db, FITNESS_RESULTS, rows);
 
 const operator: Principal = { subject: 'op', roles: ['operator'] };
 const teacher = (...schoolIds: number[]): Principal => ({ subject: `t-${schoolIds.join('-')}`, roles: ['teacher'], schoolIds });

@@ -1,8 +1,15 @@
 // What the read models return: the latest non-deleted state of an aggregate, with the source commit
 // time of that version (updatedAt) and when the projector ingested it. Decimals are canonical strings.
-// Who wrote a version (changedBy) stays in the authoritative store: it is not in the events.
+// Who wrote a version (changedBy) stays in the authoritative store: it is not in the events. The
+// mapping is derived from the table's spec: each column read back becomes its field (the key as
+// text, times as Dates, decimals padded to the column's scale, other integers as numbers).
+import { latestColumns } from '../../domains/contract/projectionColumns';
+import type { ColumnRole, ColumnType, ProjectionColumn, ProjectionTable } from '../../domains/contract/projectionTable';
+import { FITNESS_RESULTS } from '../../domains/fitness/projection/fitnessResultsTable';
 import type { FitnessResultState } from '../../domains/fitness/types';
+import { ORDERS } from '../../domains/orders/projection/ordersTable';
 import { padDecimal } from '../../shared/decimal';
+import { latestAlias } from './sql/latestColumns';
 import type { LatestFitnessRow } from './sql/latestFitness';
 import type { LatestOrderRow } from './sql/latestOrders';
 
@@ -31,39 +38,34 @@ export interface OrderView {
   ingestedAt: Date;
 }
 
-export function toFitnessView(r: LatestFitnessRow): FitnessView {
-  return {
-    dataId: String(r.data_id),
-    detectId: Number(r.l_detect_id),
-    userId: Number(r.l_user_id),
-    projectId: Number(r.l_project_id),
-    schoolId: Number(r.l_school_id),
-    grade: Number(r.l_grade),
-    result: padDecimal(r.l_result, 3),
-    unit: r.l_unit,
-    version: Number(r.l_version),
-    createdAt: new Date(Number(r.l_created_at_ms)),
-    updatedAt: new Date(Number(r.l_source_commit_ms)),
-    ingestedAt: new Date(Number(r.l_ingested_at_ms)),
-    shard: Number(r.l_shard),
-  };
+/** A latest-state row as its view: every column read back, by its field name, in its JS type. */
+function viewOf<Row>(t: ProjectionTable<Row>, r: Record<string, unknown>): Record<string, unknown> {
+  const view: Record<string, unknown> = {};
+  const lists = new Map<string, ProjectionColumn<Row>[]>();
+  for (const c of latestColumns(t)) {
+    if (c.role === 'isDeleted') continue;
+    if (c.list !== undefined) lists.set(c.list, [...(lists.get(c.list) ?? []), c]);
+    else view[c.field ?? c.name] = valueOf(c.type, c.role, r[latestAlias(c)]);
+  }
+  for (const [list, columns] of lists) {
+    const arrays = columns.map((c) => r[latestAlias(c)] as unknown[]);
+    view[list] = arrays[0]!.map((_, i) =>
+      Object.fromEntries(
+        columns.map((c, j) => [c.field ?? c.name, valueOf(c.type.kind === 'array' ? c.type.of : c.type, c.role, arrays[j]![i])]),
+      ),
+    );
+  }
+  return view;
 }
 
-export function toOrderView(r: LatestOrderRow): OrderView {
-  return {
-    orderId: r.order_id,
-    customerId: r.l_customer_id,
-    currency: r.l_currency,
-    total: padDecimal(r.l_total, 4),
-    itemCount: Number(r.l_item_count),
-    items: r.l_item_skus.map((sku, i) => ({
-      sku,
-      quantity: Number(r.l_item_quantities[i]),
-      unitPrice: padDecimal(r.l_item_unit_prices[i] ?? '0', 4),
-    })),
-    version: Number(r.l_version),
-    createdAt: new Date(Number(r.l_created_at_ms)),
-    updatedAt: new Date(Number(r.l_source_commit_ms)),
-    ingestedAt: new Date(Number(r.l_ingested_at_ms)),
-  };
+function valueOf(type: ColumnType, role: ColumnRole, v: unknown): unknown {
+  if (role === 'key') return String(v);
+  if (role === 'time') return new Date(Number(v));
+  if (type.kind === 'decimal') return padDecimal(String(v ?? '0'), type.scale);
+  if (type.kind === 'uint') return Number(v);
+  return v;
 }
+
+export const toFitnessView = (r: LatestFitnessRow): FitnessView => viewOf(FITNESS_RESULTS, r) as unknown as FitnessView;
+
+export const toOrderView = (r: LatestOrderRow): OrderView => viewOf(ORDERS, r) as unknown as OrderView;

@@ -9,7 +9,8 @@ import { sleep, waitFor } from '../../shared/lifecycle';
 import { fitnessEvent, produceEvents } from '../../../test/support/projectionEvents';
 import { testProjectorOptions } from '../../../test/support/projectorOptions';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
-import { startProjector, type Projector } from '../projector';
+import { startProjector } from '../projector';
+import type { Projector } from '../projectorOptions';
 
 const campaign = { detectId: 20001, projectId: 4, schoolId: 9, grade: 6 };
 const TABLES = ['projection_checkpoints', 'fitness_results'] as const;

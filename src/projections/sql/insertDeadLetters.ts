@@ -7,7 +7,8 @@
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
 import type { Domain } from '../../publication/event';
 import { identityOf } from '../deadLetters';
-import type { DeadLetter, DeadLetterReason } from '../rows';
+import type { DeadLetterReason } from '../../domains/contract/decoded';
+import type { DeadLetter } from '../rows';
 import { insertJsonEachRow, jsonLine, uint64Text } from './insertJsonEachRow';
 
 /** A projector_dead_letters row as stored (the message base64-encoded). */

@@ -7,7 +7,7 @@
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
 import { ident, list, str, uint } from '../../infra/clickhouse/literal';
 import type { Domain } from '../../publication/event';
-import type { DeadLetterReason } from '../rows';
+import type { DeadLetterReason } from '../../domains/contract/decoded';
 import type { StoredDeadLetter } from './insertDeadLetters';
 
 /** Where a message came from: what names one dead letter. */

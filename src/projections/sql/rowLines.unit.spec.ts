@@ -1,8 +1,11 @@
 import { hostileStrings } from '../../../test/support/hostile';
-import type { FitnessRow, OrderRow } from '../rows';
-import { fitnessLine } from './insertFitnessResults';
+import { FITNESS_RESULTS, type FitnessRow } from '../../domains/fitness/projection/fitnessResultsTable';
+import { ORDERS, type OrderRow } from '../../domains/orders/projection/ordersTable';
 import { jsonLine, uint64Text } from './insertJsonEachRow';
-import { orderLine } from './insertOrders';
+import { rowLine } from './insertRows';
+
+const fitnessLine = (r: FitnessRow) => rowLine(FITNESS_RESULTS, r);
+const orderLine = (r: OrderRow) => rowLine(ORDERS, r);
 
 const fitness: FitnessRow = {
   dataId: 900001,
@@ -54,7 +57,9 @@ describe('JSONEachRow lines the projector inserts', () => {
       source_commit_at: '2026-03-01 08:01:00',
     });
     expect(Object.keys(parsed)).toHaveLength(20);
-    expect(orderLine(order)).toContain('"total":39.8000,"item_unit_prices":[19.9000]');
+    expect(orderLine(order)).toContain('"total":39.8000,');
+    expect(orderLine(order)).toContain('"item_unit_prices":[19.9000],');
+    expect(Object.keys(JSON.parse(orderLine(order)))).toEqual(ORDERS.columns.map((c) => c.name));
   });
 
   it.each(hostileStrings)('keeps the string %j a JSON string value', (s) => {

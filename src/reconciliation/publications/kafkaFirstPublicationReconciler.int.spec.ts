@@ -5,8 +5,9 @@
 // noRepublish.int.spec.ts.
 import { toEnvelope, toKafkaRecord } from '../../publication/event';
 import { createRegistry } from '../../metrics/registry';
-import { mapOrderEvent } from '../../projections/orders/mapOrderEvent';
-import { insertOrders } from '../../projections/sql/insertOrders';
+import { orderDecoder } from '../../domains/orders/projection/orderDecoder';
+import { ORDERS } from '../../domains/orders/projection/ordersTable';
+import { insertRows } from '../../projections/sql/insertRows';
 import { fixedClock, randomIds } from '../../shared/clock';
 import { sleep, waitFor } from '../../shared/lifecycle';
 import { silentLogger } from '../../shared/logger';
@@ -19,7 +20,9 @@ import { publicationRowFor } from '../../publication/kafkaFirst/publicationRow';
 import { upsertNotPublished } from '../../publication/kafkaFirst/upsertNotPublished';
 import { metricValue } from '../../../test/support/kafkaFirst';
 import { ordersReconciliation } from '../../domains/orders/reconciliation/ordersReconciliation';
-import { ordersProjection } from '../target/projectionMapping';
+import { PROJECTIONS } from '../target/projectionMapping';
+
+const ordersProjection = PROJECTIONS.orders;
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { fromClickHouseProjectionEvidence, type DeliveryEvidence } from './deliveryEvidence';
 import {
@@ -58,11 +61,11 @@ async function storeOrder(createdAt: Date): Promise<Order> {
 
 async function project(orders: Order[]): Promise<void> {
   const rows = orders.map((o, i) => {
-    const m = mapOrderEvent(toEnvelope(orderPlacedEvent(o)), { kafkaPartition: 0, kafkaOffset: String(i) }, Date.now());
+    const m = orderDecoder.decode(toEnvelope(orderPlacedEvent(o)), { kafkaPartition: 0, kafkaOffset: String(i) }, Date.now());
     if (!m.ok) throw new Error('order event did not map');
     return m.value;
   });
-  await insertOrders(env.resources.clickhouse, env.settings.clickhouseDatabase, rows);
+  await insertRows(env.resources.clickhouse, env.settings.clickhouseDatabase, ORDERS, rows);
 }
 
 async function reset(): Promise<void> {

@@ -9,7 +9,6 @@ import type { ClickHouseLayout } from '../../infra/clickhouse/layout';
 import { list, str, uint } from '../../infra/clickhouse/literal';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import { fieldsOf } from '../canonical/fields';
 import { clickhouseCells } from '../../domains/contract/sqlCells';
 import { quarantinedFor } from '../ledger/sql/quarantine';
 import { insertRepairs } from '../ledger/sql/repairRows';
@@ -32,13 +31,11 @@ export async function sweepQuarantine(d: SweepDeps, scope: Scope): Promise<numbe
   const q = await quarantinedFor(d.ledger, scope.domain);
   if (q.length === 0) return 0;
   const m = PROJECTIONS[scope.domain];
-  // The id literal follows the aggregate id's canonical kind (the first IDS field): a number or text.
-  const id = fieldsOf(scope.domain, 'IDS')[0]?.type.kind === 'int' ? uint : str;
   let removed = 0;
   for (let i = 0; i < q.length; i += 1000) {
     const chunk = q.slice(i, i + 1000);
     const ids = m.idsWhere([...new Set(chunk.map((c) => c.aggregateId))]);
-    const tuples = list(chunk, (c) => `(${id(c.aggregateId)}, ${uint(c.version)}, ${str(c.digest)})`);
+    const tuples = list(chunk, (c) => `(${m.idLiteral(c.aggregateId)}, ${uint(c.version)}, ${str(c.digest)})`);
     const where = `(${m.scopeWhere(scope)}) AND ${ids} AND (${m.idColumn}, version, ${clickhouseCells.digest(m.line('CONTENT'))}) IN ${tuples}`;
     const n = await countRows(d.ch, d.database, m.table, where);
     if (n === 0) continue;

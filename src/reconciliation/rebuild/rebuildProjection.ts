@@ -18,8 +18,8 @@
 // A failure before the swap drops the shadow and leaves readers untouched. A failure after it keeps
 // the retired table for a manual rollback (docs/reconciliation.md).
 import { summarizeError } from '../../shared/redact';
-import { canonicalLine, digestOf } from '../canonical/canonical';
-import { fieldsOf } from '../canonical/fields';
+import { canonicalLine, digestOf } from '../../domains/contract/canonical';
+import { fieldsOf } from '../../domains/canonicalFields';
 import { startRebuild, updateRebuild } from '../ledger/sql/rebuildRows';
 import { quarantineContent, type QuarantinedContent } from '../ledger/sql/quarantine';
 import { rebuildOf, type RebuildRecord } from '../ledger/records';

@@ -1,7 +1,7 @@
 // UNEXPECTED_ROW is never repaired automatically; this is the explicit, audited operator action.
 import { uint } from '../../infra/clickhouse/literal';
 import { summarizeError } from '../../shared/redact';
-import { fieldsOf } from '../canonical/fields';
+import { fieldsOf } from '../../domains/canonicalFields';
 import { classifyOne } from '../classify';
 import { claimForRepair, reopenDiscrepancy, resolveDiscrepancy } from '../ledger/sql/discrepancyTransitions';
 import { listDiscrepancies } from '../ledger/sql/ledgerQueries';

@@ -1,7 +1,7 @@
 // Verification of repairs: re-running the comparison for the repaired aggregate (its current
 // authoritative state against the projection's latest, at CONTENT level). Rebuilds are verified by a
 // reconciliation of their whole scope (rebuild/rebuildProjection.ts); their repairs take that verdict.
-import { fieldsOf } from '../canonical/fields';
+import { fieldsOf } from '../../domains/canonicalFields';
 import { classifyOne } from '../classify';
 import { reopenDiscrepancy, resolveDiscrepancy } from '../ledger/sql/discrepancyTransitions';
 import { listRebuilds, pendingVerifications } from '../ledger/sql/ledgerQueries';

@@ -16,8 +16,8 @@
 // COUNTS has no per-aggregate view, so it keeps compareScope's revision rule, and escalates here.
 // The projection side is read exactly as before (target/sql: ClickHouse 18.16 and current releases,
 // single server or cluster layout); only the source side and the verdicts changed. No ledger I/O here.
-import { combineBuckets, mismatchedBuckets } from '../canonical/canonical';
-import { fieldsOf, type CompareLevel } from '../canonical/fields';
+import { combineBuckets, mismatchedBuckets } from '../../domains/contract/canonical';
+import { fieldsOf, type CompareLevel } from '../../domains/canonicalFields';
 import { mergeCounts } from '../classify';
 import { compareScope, countsOnlyResult, type CompareDeps, type CompareResult } from '../compareScope';
 import type { RecordState } from '../../domains/contract/sourceState';

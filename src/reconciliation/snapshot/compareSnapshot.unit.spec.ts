@@ -1,7 +1,7 @@
 // A run on a scope edited while it runs, on in-memory sides: the source moves on after the snapshot,
 // the projection follows it, and the run still ends CLEAN (counting what it excluded), finds a real
 // defect among the edits, and answers CATCHING_UP only when the projector is behind the topic.
-import { bucketOf, combineBuckets, digestOf, hash64, type BucketDigest } from '../canonical/canonical';
+import { bucketOf, combineBuckets, digestOf, hash64, type BucketDigest } from '../../domains/contract/canonical';
 import type { CompareDeps } from '../compareScope';
 import type { RecordState, SourceRevision } from '../../domains/contract/sourceState';
 import type { TargetState } from '../model';

@@ -12,7 +12,7 @@
 //                                             than the grace period; otherwise MISSING /
 //                                             STALE_VERSION / DELETION_NOT_APPLIED
 // Excluded aggregates are judged again by the next run of the scope, from its own snapshot.
-import type { FieldSpec } from '../canonical/canonical';
+import type { FieldSpec } from '../../domains/contract/canonical';
 import { classifyOne, compareIds } from '../classify';
 import type { Discrepancy, TargetState } from '../model';
 import type { RecordState } from '../../domains/contract/sourceState';

@@ -1,7 +1,7 @@
 // The per-aggregate verdicts of a run on a live scope: at the snapshot's version content is compared;
 // ahead of it the source's current state decides between a later change and a version the source never
 // had; behind it a pending publication or a young version is in flight, anything else is a defect.
-import { fieldsOf } from '../canonical/fields';
+import { fieldsOf } from '../../domains/canonicalFields';
 import type { RecordState } from '../../domains/contract/sourceState';
 import type { TargetState } from '../model';
 import { aheadOfSnapshot, judgeSnapshot } from './judgeSnapshot';

@@ -2,7 +2,7 @@
 // buckets, revision) sees each aggregate at the version it had then, on every MariaDB shard and in
 // PostgreSQL, while corrections, new results, a deletion and new orders commit beside it; reads
 // outside it see them. This is what lets a run judge a scope that is being edited.
-import { combineBuckets } from '../canonical/canonical';
+import { combineBuckets } from '../../domains/contract/canonical';
 import { DELETIONS, RESULTS, rowOf } from '../../domains/fitness/store/rows';
 import { fitnessStates, seedSource } from '../../../test/support/reconciliationSeed';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';

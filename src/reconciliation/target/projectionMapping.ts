@@ -1,10 +1,14 @@
 // How each domain's ClickHouse projection table maps to the canonical fields, and how a scope becomes
-// a WHERE clause there. Values reach SQL only through infra/clickhouse/literal.ts (18.16 has no
-// server-side parameters). Times come from the exact *_ms columns, never the second-precision ones.
+// a WHERE clause there. The columns, their canonical fields and the aggregate key come from the
+// domain's table spec (src/domains/<domain>/projection/); only the scope conditions are written here.
+// Values reach SQL only through infra/clickhouse/literal.ts (18.16 has no server-side parameters).
+// Times come from the exact *_ms columns, never the second-precision ones.
+import { columnWithRole, comparedFields } from '../../domains/contract/projectionColumns';
+import type { ProjectionTable } from '../../domains/contract/projectionTable';
+import { PROJECTED_DOMAINS } from '../../domains/projections';
 import { list, str, uint } from '../../infra/clickhouse/literal';
 import type { Domain } from '../../publication/event';
-import type { FieldSpec } from '../canonical/canonical';
-import { ORDER_ITEM_FIELDS, fieldsOf, type CompareLevel } from '../canonical/fields';
+import { canonicalFieldsOf, type CompareLevel } from '../../domains/canonicalFields';
 import { clickhouseCells, lineSql } from '../../domains/contract/sqlCells';
 import type { StateFilter } from '../../domains/contract/sourceReader';
 import type { Scope } from '../scope';
@@ -16,6 +20,8 @@ export interface ProjectionMapping {
   idColumn: string;
   /** The id as text (what bucket() hashes). */
   idText: string;
+  /** An aggregate id as a SQL literal of the id column's type. */
+  idLiteral(id: string): string;
   /** Logical-count segment of a row (fitness: project, orders: UTC day). */
   segment: string;
   scopeWhere(scope: Scope): string;
@@ -23,83 +29,65 @@ export interface ProjectionMapping {
   line(level: CompareLevel): string;
 }
 
-const FITNESS_COLUMNS: Record<string, string> = {
-  dataId: 'data_id',
-  version: 'version',
-  isDeleted: 'is_deleted',
-  detectId: 'detect_id',
-  userId: 'user_id',
-  projectId: 'project_id',
-  schoolId: 'school_id',
-  grade: 'grade',
-  result: 'result',
-  unit: 'unit',
-  createdAt: 'created_at_ms',
-  updatedAt: 'source_commit_ms',
-};
+/** The SQL of each canonical field at a level: its column, or a list's items joined from parallel arrays. */
+function fieldSql<Row>(t: ProjectionTable<Row>, level: CompareLevel): Map<string, string> {
+  const sql = new Map<string, string>();
+  for (const f of comparedFields(t, level)) {
+    if ('column' in f) sql.set(f.field, f.column.name);
+    else {
+      const params = f.items.map((_, i) => `p${i}`);
+      const item = canonicalFieldsOf(t, level).find((x) => x.name === f.field)!;
+      if (item.type.kind !== 'list') continue;
+      const cells = item.type.item.map((x, i) => clickhouseCells.cell(x.type, params[i]!));
+      const arrays = f.items.map((c) => c.name).join(', ');
+      sql.set(f.field, `arrayStringConcat(arrayMap((${params.join(', ')}) -> concat(${cells.join(", '\\x1d', ")}), ${arrays}), '\\x1e')`);
+    }
+  }
+  return sql;
+}
 
-function columnFrom(map: Record<string, string>, domain: string) {
-  return (f: FieldSpec): string => {
-    const c = map[f.name];
-    if (!c) throw new TypeError(`no ${domain} projection column for ${f.name}`);
-    return c;
+/** The generic part of a mapping (columns, key, line); the scope condition is the domain's. */
+function mappingOf<Row>(domain: Domain, t: ProjectionTable<Row>, scopeWhere: (scope: Scope) => string): ProjectionMapping {
+  const key = columnWithRole(t, 'key');
+  const numericKey = key.type.kind === 'uint';
+  const lines = { IDS: fieldSql(t, 'IDS'), CONTENT: fieldSql(t, 'CONTENT') };
+  return {
+    domain,
+    table: t.name,
+    idColumn: key.name,
+    idText: numericKey ? `toString(${key.name})` : key.name,
+    idLiteral: numericKey ? uint : str,
+    segment: t.segment,
+    scopeWhere,
+    idsWhere(ids) {
+      if (!numericKey) return ids.length ? `${key.name} IN ${list(ids.slice(0, 100000), str)}` : '0';
+      const valid = ids.filter((i) => /^[1-9][0-9]{0,19}$/.test(i));
+      return valid.length ? `${key.name} IN ${list(valid, uint)}` : '0';
+    },
+    line: (level) =>
+      lineSql(clickhouseCells, canonicalFieldsOf(t, level), (f) => {
+        const c = lines[level].get(f.name);
+        if (!c) throw new TypeError(`no ${domain} projection column for ${f.name}`);
+        return c;
+      }),
   };
 }
 
-export const fitnessProjection: ProjectionMapping = {
-  domain: 'fitness',
-  table: 'fitness_results',
-  idColumn: 'data_id',
-  idText: 'toString(data_id)',
-  segment: 'toString(project_id)',
-  scopeWhere(scope) {
+/** Each domain's scope as a condition on its projection table's immutable columns. */
+const SCOPE_WHERE: Record<Domain, (scope: Scope) => string> = {
+  fitness(scope) {
     if (scope.domain !== 'fitness') throw new TypeError('not a fitness scope');
     return `detect_id = ${uint(scope.detectId)}${scope.projectId ? ` AND project_id = ${uint(scope.projectId)}` : ''}`;
   },
-  idsWhere(ids) {
-    const valid = ids.filter((i) => /^[1-9][0-9]{0,19}$/.test(i));
-    return valid.length ? `data_id IN ${list(valid, uint)}` : '0';
-  },
-  line: (level) => lineSql(clickhouseCells, fieldsOf('fitness', level), columnFrom(FITNESS_COLUMNS, 'fitness')),
-};
-
-const ORDER_COLUMNS: Record<string, string> = {
-  orderId: 'order_id',
-  version: 'version',
-  isDeleted: 'is_deleted',
-  customerId: 'customer_id',
-  currency: 'currency',
-  total: 'total',
-  itemCount: 'item_count',
-  createdAt: 'created_at_ms',
-};
-
-function orderItemsSql(): string {
-  const param: Record<string, string> = { sku: 's', quantity: 'q', unitPrice: 'p' };
-  const cells = ORDER_ITEM_FIELDS.map((f) => clickhouseCells.cell(f.type, param[f.name]!));
-  return `arrayStringConcat(arrayMap((s, q, p) -> concat(${cells.join(", '\\x1d', ")}), item_skus, item_quantities, item_unit_prices), '\\x1e')`;
-}
-
-export const ordersProjection: ProjectionMapping = {
-  domain: 'orders',
-  table: 'orders',
-  idColumn: 'order_id',
-  idText: 'order_id',
-  segment: 'toString(toDate(created_at))',
-  scopeWhere(scope) {
+  orders(scope) {
     if (scope.domain !== 'orders') throw new TypeError('not an order window');
     return `created_at_ms >= ${uint(scope.from.getTime())} AND created_at_ms < ${uint(scope.to.getTime())}`;
   },
-  idsWhere(ids) {
-    return ids.length ? `order_id IN ${list(ids.slice(0, 100000), str)}` : '0';
-  },
-  line: (level) =>
-    lineSql(clickhouseCells, fieldsOf('orders', level), (f) =>
-      f.name === 'items' ? orderItemsSql() : columnFrom(ORDER_COLUMNS, 'orders')(f),
-    ),
 };
 
-export const PROJECTIONS: Record<Domain, ProjectionMapping> = { fitness: fitnessProjection, orders: ordersProjection };
+export const PROJECTIONS = Object.fromEntries(
+  PROJECTED_DOMAINS.map((p) => [p.domain, mappingOf(p.domain, p.table, SCOPE_WHERE[p.domain])]),
+) as Record<Domain, ProjectionMapping>;
 
 /** scope AND filter, for a WHERE clause. */
 export function whereOf(m: ProjectionMapping, scope: Scope, filter: StateFilter = {}): string {

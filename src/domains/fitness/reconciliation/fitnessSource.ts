@@ -7,7 +7,7 @@ import { fitnessEvent } from '../events';
 import type { FitnessResultState } from '../types';
 import type { DomainEvent } from '../../../publication/event';
 import { isConnectionError, StoreUnavailableError } from '../../../shared/errors';
-import { combineBuckets } from '../../../reconciliation/canonical/canonical';
+import { combineBuckets } from '../../contract/canonical';
 import type { SourceRevision } from '../../contract/sourceState';
 import type { SourceReader, SourceSnapshot } from '../../contract/sourceReader';
 import type { CampaignScope } from './campaignScope';

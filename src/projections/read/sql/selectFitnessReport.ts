@@ -10,9 +10,14 @@
 import type { ReportAccess } from '../../../auth/access';
 import type { FitnessScope } from '../../../domains/fitness/policy';
 import { ident, uint } from '../../../infra/clickhouse/literal';
+import { decimalScale } from '../../../domains/contract/projectionColumns';
+import { FITNESS_RESULTS } from '../../../domains/fitness/projection/fitnessResultsTable';
 import { averageDecimal, floatToDecimal, padDecimal } from '../../../shared/decimal';
 import type { ReadModelStore } from '../readModelStore';
 import { fitnessScopeSql, ifShown, suppressionSql } from './scopeSql';
+
+/** The result column's scale: report values are written at it. */
+const RESULT = decimalScale(FITNESS_RESULTS, 'result');
 
 export type FitnessGroupBy = 'SCHOOL' | 'GRADE';
 
@@ -83,12 +88,12 @@ export async function selectFitnessReport(
       key: Number(r.group_key),
       unit: r.r_unit,
       count: Number(r.n),
-      min: padDecimal(r.min_r, 3),
-      max: padDecimal(r.max_r, 3),
-      average: averageDecimal(r.sum_r, Number(r.n), 3),
-      p50: floatToDecimal(r.qs[0]!, 3),
-      p90: floatToDecimal(r.qs[1]!, 3),
-      p99: floatToDecimal(r.qs[2]!, 3),
+      min: padDecimal(r.min_r, RESULT),
+      max: padDecimal(r.max_r, RESULT),
+      average: averageDecimal(r.sum_r, Number(r.n), RESULT),
+      p50: floatToDecimal(r.qs[0]!, RESULT),
+      p90: floatToDecimal(r.qs[1]!, RESULT),
+      p99: floatToDecimal(r.qs[2]!, RESULT),
     })),
   };
 }

@@ -6,11 +6,16 @@
 import type { ReportAccess } from '../../../auth/access';
 import type { OrderScope } from '../../../domains/orders/policy';
 import { ident, uint } from '../../../infra/clickhouse/literal';
+import { decimalScale } from '../../../domains/contract/projectionColumns';
+import { ORDERS } from '../../../domains/orders/projection/ordersTable';
 import { averageDecimal, padDecimal } from '../../../shared/decimal';
 import type { ReadModelStore } from '../readModelStore';
 import type { ReportOf } from './selectFitnessReport';
 import { orderWindowSql } from './selectOrdersPage';
 import { ifShown, orderScopeSql, suppressionSql } from './scopeSql';
+
+/** The total column's scale: report amounts are written at it. */
+const MONEY = decimalScale(ORDERS, 'total');
 
 export type OrderGroupBy = 'DAY' | 'CURRENCY';
 
@@ -69,8 +74,8 @@ export async function selectOrderReport(
       currency: r.r_currency,
       orderCount: Number(r.n),
       itemCount: Number(r.units),
-      total: padDecimal(r.sum_total, 4),
-      averageTotal: averageDecimal(r.sum_total, Number(r.n), 4),
+      total: padDecimal(r.sum_total, MONEY),
+      averageTotal: averageDecimal(r.sum_total, Number(r.n), MONEY),
     })),
   };
 }

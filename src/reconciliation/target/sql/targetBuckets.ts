@@ -6,8 +6,8 @@
 // No locking in ClickHouse. The digests are computed by ClickHouse; one row per bucket is returned.
 import type { ClickHouseClient } from '../../../infra/clickhouse/fromClickHouse';
 import { ident } from '../../../infra/clickhouse/literal';
-import { uint64Of, type BucketDigest } from '../../canonical/canonical';
-import type { CompareLevel } from '../../canonical/fields';
+import { uint64Of, type BucketDigest } from '../../../domains/contract/canonical';
+import type { CompareLevel } from '../../../domains/canonicalFields';
 import { clickhouseCells } from '../../../domains/contract/sqlCells';
 import type { Scope } from '../../scope';
 import { whereOf, type ProjectionMapping } from '../projectionMapping';

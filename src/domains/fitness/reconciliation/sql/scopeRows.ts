@@ -1,9 +1,9 @@
 // The authoritative fitness rows of a scope on one shard, as one derived table `r`: the live rows
 // (is_deleted 0) and the deletion log (is_deleted 1, the tombstone version). An aggregate is in
 // exactly one of the two (deleteResult moves it in one transaction). Values are bound (`?`), never
-// concatenated; the canonical line is generated from the agreed field list (canonical/fields.ts).
-import type { FieldSpec } from '../../../../reconciliation/canonical/canonical';
-import { fieldsOf, type CompareLevel } from '../../../../reconciliation/canonical/fields';
+// concatenated; the canonical line is generated from the agreed field list (src/domains/canonicalFields.ts).
+import type { FieldSpec } from '../../../contract/canonical';
+import { fieldsOf, type CompareLevel } from '../../../canonicalFields';
 import { lineSql, mysqlCells } from '../../../contract/sqlCells';
 import type { StateFilter } from '../../../contract/sourceReader';
 import type { CampaignScope } from '../campaignScope';

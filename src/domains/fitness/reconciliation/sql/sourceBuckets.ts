@@ -1,13 +1,13 @@
 // SQL: bucketed canonical digests of a fitness scope on one shard: per bucket, the number of
-// aggregates and the XOR of their digests' first 64 bits (canonical/canonical.ts). Shards combine by
+// aggregates and the XOR of their digests' first 64 bits (src/domains/contract/canonical.ts). Shards combine by
 // XOR in TypeScript, so the result equals a digest over the whole campaign.
 //
 // Locking: a plain non-locking read over the scope's rows (index range on detect_id), inside the run's
 // snapshot transaction when the run has one (shardSnapshot.ts); MD5 per row is
 // computed by the shard, so only one row per bucket crosses the network.
 import type { Knex } from 'knex';
-import { uint64Of, type BucketDigest } from '../../../../reconciliation/canonical/canonical';
-import type { CompareLevel } from '../../../../reconciliation/canonical/fields';
+import { uint64Of, type BucketDigest } from '../../../contract/canonical';
+import type { CompareLevel } from '../../../canonicalFields';
 import { mysqlCells } from '../../../contract/sqlCells';
 import type { CampaignScope } from '../campaignScope';
 import { BUCKET_OF_R, fitnessLineSql, scopeRows } from './scopeRows';

@@ -2,8 +2,8 @@
 // immutable and never deleted: every order is version 1 and live. Values are bound (`?`); the
 // canonical line is generated from the agreed field list, the line items from the jsonb array in
 // their stored order.
-import type { FieldSpec } from '../../../../reconciliation/canonical/canonical';
-import { ORDER_ITEM_FIELDS, fieldsOf, type CompareLevel } from '../../../../reconciliation/canonical/fields';
+import type { FieldSpec } from '../../../contract/canonical';
+import { ORDER_ITEM_FIELDS, fieldsOf, type CompareLevel } from '../../../canonicalFields';
 import { lineSql, postgresCells } from '../../../contract/sqlCells';
 import type { StateFilter } from '../../../contract/sourceReader';
 import type { OrderWindowScope } from '../windowScope';

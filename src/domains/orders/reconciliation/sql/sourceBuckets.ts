@@ -4,8 +4,8 @@
 // Locking: a plain non-locking read (inside the run's snapshot, windowSnapshot.ts, when it has one); the
 // digests are computed by PostgreSQL.
 import type { Knex } from 'knex';
-import { uint64Of, type BucketDigest } from '../../../../reconciliation/canonical/canonical';
-import type { CompareLevel } from '../../../../reconciliation/canonical/fields';
+import { uint64Of, type BucketDigest } from '../../../contract/canonical';
+import type { CompareLevel } from '../../../canonicalFields';
 import { postgresCells } from '../../../contract/sqlCells';
 import type { OrderWindowScope } from '../windowScope';
 import { BUCKET_OF_R, orderLineSql, scopeRows } from './scopeRows';

@@ -1,9 +1,9 @@
-// Decoding a Kafka message into an event envelope. Pure: bytes in, envelope or a dead-letter reason
-// out. Every check names what failed by field path and check, never by value, so the reason can be
-// logged and put on the dead-letter message without leaking payload content.
+// Decoding a Kafka message into an event envelope, the part of the event contract every domain's
+// decoder shares. Pure: bytes in, envelope or a dead-letter reason out. Every check names what failed
+// by field path and check, never by value (decoded.ts).
 import { z } from 'zod';
 import type { Domain, EventEnvelope } from '../../publication/event';
-import type { DeadLetterReason } from '../rows';
+import { describeIssues, rejected, type Decoded } from './decoded';
 
 /** Schema versions this projector understands; anything else is dead-lettered, never guessed at. */
 export const SUPPORTED_SCHEMA_VERSIONS: ReadonlySet<number> = new Set([1]);
@@ -20,18 +20,6 @@ export const envelopeSchema = z.object({
   shard: z.number().int().min(0).max(65535),
   data: z.record(z.string(), z.unknown()),
 });
-
-export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: DeadLetterReason; detail: string };
-
-export const rejected = (reason: DeadLetterReason, detail: string): Decoded<never> => ({ ok: false, reason, detail: detail.slice(0, 300) });
-
-/** "data.result (invalid_format), version (too_small)": paths and check codes only. */
-export function describeIssues(issues: readonly { path: PropertyKey[]; code: string }[]): string {
-  return issues
-    .slice(0, 5)
-    .map((i) => `${i.path.map(String).join('.') || '(root)'} (${i.code})`)
-    .join(', ');
-}
 
 /** The message value as JSON, or why it is not. */
 export function parseValue(value: Buffer | null): Decoded<unknown> {

@@ -1,12 +1,10 @@
-// The projector's compiled fast path must accept exactly what the stepwise zod decoding accepts: for
-// every mutation of a valid event below, mapMessage (fast path first) and the stepwise decoding give
-// the same row or the same dead-letter reason and detail.
+// A domain decoder's compiled fast path must accept exactly what its stepwise zod decoding accepts:
+// for every mutation of a valid event below, `decode` (fast path first) and `stepwise` give the same
+// row or the same dead-letter reason and detail.
 import { toKafkaRecord } from '../../publication/event';
 import { fitnessEvent, orderEvent } from '../../../test/support/projectionEvents';
-import { mapFitnessEvent } from '../fitness/mapFitnessEvent';
-import { mapMessage } from '../mapMessage';
-import { mapOrderEvent } from '../orders/mapOrderEvent';
-import { checkEnvelope, parseValue } from './envelope';
+import { fitnessDecoder } from '../fitness/projection/fitnessDecoder';
+import { orderDecoder } from '../orders/projection/orderDecoder';
 
 const at = { kafkaPartition: 1, kafkaOffset: '7' };
 const fitness = JSON.parse(
@@ -52,19 +50,9 @@ function mutations(event: Record<string, unknown>): unknown[] {
   return out;
 }
 
-function stepwise(json: unknown, domain: 'fitness' | 'orders') {
-  const e = checkEnvelope(json, domain);
-  if (!e.ok) return { reason: e.reason, detail: e.detail };
-  const r = domain === 'fitness' ? mapFitnessEvent(e.value, at, 1) : mapOrderEvent(e.value, at, 1);
-  return r.ok ? { row: r.value } : { reason: r.reason, detail: r.detail };
-}
-
-function viaMapMessage(json: unknown, domain: 'fitness' | 'orders') {
-  const value = json === undefined ? null : Buffer.from(JSON.stringify(json));
-  expect(parseValue(value).ok).toBe(true);
-  const m = mapMessage({ topic: 't', partition: 1, offset: '7', key: null, value }, domain, 1);
-  return m.kind === 'row' ? { row: m.projected.row } : { reason: m.deadLetter.reason, detail: m.deadLetter.detail };
-}
+const decoders = { fitness: fitnessDecoder, orders: orderDecoder };
+const outcome = (r: ReturnType<typeof fitnessDecoder.decode | typeof orderDecoder.decode>) =>
+  r.ok ? { row: r.value } : { reason: r.reason, detail: r.detail };
 
 describe('the compiled fast path agrees with the stepwise decoding', () => {
   it.each([
@@ -74,9 +62,9 @@ describe('the compiled fast path agrees with the stepwise decoding', () => {
     const cases = [...mutations(event), ...mutations(domain === 'fitness' ? order : fitness)];
     let rows = 0;
     for (const json of cases) {
-      const expected = stepwise(json, domain);
+      const expected = outcome(decoders[domain].stepwise(json, at, 1));
       if ('row' in expected) rows++;
-      expect({ json, result: viaMapMessage(json, domain) }).toEqual({ json, result: expected });
+      expect({ json, result: outcome(decoders[domain].decode(json, at, 1)) }).toEqual({ json, result: expected });
     }
     expect(cases.length).toBeGreaterThan(300);
     expect(rows).toBeGreaterThan(3);

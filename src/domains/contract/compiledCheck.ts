@@ -1,4 +1,5 @@
-// A zod schema compiled to one ajv validator: the projector's per-event fast path. zod stays the one
+// A zod schema compiled to one ajv validator: the per-event fast path of every domain decoder
+// (eventDecoder.ts). zod stays the one
 // place a schema is written and the one that names what is wrong (path and check); ajv only answers
 // "valid or not", about ten times faster per event than a zod parse (measured in docs/benchmarks.md),
 // and without copying the object. An event that fails the compiled check goes through the stepwise
@@ -7,7 +8,7 @@
 // The translation is z.toJSONSchema in `input` mode (objects stay open: extra fields are accepted, as
 // zod's default object accepts and strips them). Both count string lengths in code points. An event ajv
 // rejects and zod accepts only takes the slower path; the other way round would let poison through,
-// which the unit spec rules out on hundreds of mutated events of both domains.
+// which eventDecoder.unit.spec.ts rules out on hundreds of mutated events of both domains.
 import Ajv from 'ajv';
 import { z } from 'zod';
 
