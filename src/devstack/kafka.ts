@@ -3,26 +3,15 @@
 // always (<stack>/kafka/{data,logs,server.properties,kafka.pid}); N local addresses run N combined
 // nodes (node.id 1..N, each in <stack>/kafka/node-<i>, all of them voters, controller port = broker
 // port + 1) whose internal topics replicate min(3, N) times. Topics are created from the settings.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The nodes and their probes are in kafkaNodes.ts; here are the stack manager's steps.
 import { join } from 'node:path';
-import { Kafka, logLevel } from 'kafkajs';
 import { fromKafka, ensureTopics } from '../infra/kafka/fromKafka';
-import { kafkaSecurity } from '../infra/tls';
 import { waitFor } from '../shared/lifecycle';
-import {
-  KAFKA_LINES,
-  lineOfPid,
-  nodePidFile,
-  runningPid,
-  startNode,
-  type ClusterShape,
-  type KafkaLine,
-  type NodeSpec,
-} from './kafkaBroker';
+import { KAFKA_LINES, nodePidFile, runningPid, type KafkaLine, type NodeSpec } from './kafkaBroker';
+import { clusterId, clusterServes, localKafka, nodeServes, startIfStopped, type LocalKafka } from './kafkaNodes';
 import type { StackContext, StackService } from './service';
 import { alive, stopPid } from './pidFile';
-import { listens, tcpAnswers } from './system';
+import { tcpAnswers } from './system';
 
 /** One node of the local Kafka, for tests that stop and start it (the fault suite). */
 export interface KafkaNodeControl {
@@ -41,86 +30,10 @@ export interface KafkaStackService extends StackService {
   nodes: KafkaNodeControl[];
 }
 
-export function kafkaService(ctx: StackContext): KafkaStackService {
-  const s = ctx.settings;
-  const line = s.kafkaVersion;
-  const addresses = s.kafkaBrokers.map((a) => {
-    const [host, port] = a.split(':') as [string, string];
-    return { host, port: Number(port) };
-  });
-  const isLocal = addresses.every((a) => ['127.0.0.1', 'localhost'].includes(a.host));
-  const home = join(ctx.dir, KAFKA_LINES[line].stackFolder);
-  const single = addresses.length === 1;
-  const nodes: NodeSpec[] = addresses.map((a, i) => ({
-    id: i + 1,
-    host: a.host,
-    port: a.port,
-    home: single ? home : join(home, `node-${i + 1}`),
-  }));
-  const shape: ClusterShape = { nodes, partitions: s.kafkaPartitions };
-  const address = s.kafkaBrokers.join(',');
-  checkPorts(nodes);
+const what = (node: NodeSpec) => `Kafka node ${node.id} at ${node.host}:${node.port} (log: ${join(node.home, 'logs')})`;
 
-  /** True when this node answers on its own address and the cluster metadata it serves lists it. */
-  async function nodeServes(node: NodeSpec): Promise<boolean> {
-    if (!(await listens(node.host, node.port))) return false;
-    const brokers = [`${node.host}:${node.port}`];
-    const options = { connectionTimeout: 3000, requestTimeout: 5000, logLevel: logLevel.NOTHING, retry: { retries: 0 } };
-    const admin = new Kafka({ clientId: `${s.kafkaClientId}-stack`, brokers, ...kafkaSecurity(s), ...options }).admin();
-    try {
-      await admin.connect();
-      const cluster = await admin.describeCluster();
-      return single || cluster.brokers.some((b) => b.nodeId === node.id);
-    } catch {
-      return false;
-    } finally {
-      await admin.disconnect().catch(() => undefined);
-    }
-  }
-
-  /** Local: every node serves. Elsewhere (brokers we do not run): the bootstrap list answers. */
-  async function clusterServes(): Promise<boolean> {
-    if (isLocal) return (await Promise.all(nodes.map(nodeServes))).every(Boolean);
-    const admin = fromKafka(s, '-stack').admin();
-    try {
-      await admin.connect();
-      await admin.describeCluster();
-      return true;
-    } catch {
-      return false;
-    } finally {
-      await admin.disconnect().catch(() => undefined);
-    }
-  }
-
-  /** One id for every node of a cluster, kept beside them; a single node makes a fresh one as it always did. */
-  function clusterId(): string {
-    if (single) return randomBytes(16).toString('base64url');
-    const file = join(home, 'cluster.id');
-    if (!existsSync(file)) {
-      mkdirSync(home, { recursive: true });
-      writeFileSync(file, randomBytes(16).toString('base64url'));
-    }
-    return readFileSync(file, 'utf8').trim();
-  }
-
-  function startIfStopped(node: NodeSpec, id: string): void {
-    const pid = runningPid(node);
-    if (pid) {
-      const runs = lineOfPid(pid);
-      if (runs && runs !== line) {
-        throw new Error(
-          `Kafka node ${node.id} at ${node.host}:${node.port} runs the ${runs} line but KAFKA_VERSION=${line}; run npm run stack -- down first`,
-        );
-      }
-      return;
-    }
-    startNode(ctx, line, node, shape, id);
-  }
-
-  const what = (node: NodeSpec) => `Kafka node ${node.id} at ${node.host}:${node.port} (log: ${join(node.home, 'logs')})`;
-
-  const controls: KafkaNodeControl[] = nodes.map((node) => ({
+function nodeControl(k: LocalKafka, node: NodeSpec): KafkaNodeControl {
+  return {
     id: node.id,
     address: `${node.host}:${node.port}`,
     async stop(mode) {
@@ -132,49 +45,40 @@ export function kafkaService(ctx: StackContext): KafkaStackService {
       await stopPid(nodePidFile(node), 0);
     },
     async start() {
-      startIfStopped(node, clusterId());
-      await waitFor(() => nodeServes(node), { timeoutMs: 120000, intervalMs: 300, what: what(node) });
-    },
-  }));
-
-  return {
-    name: 'kafka',
-    address,
-    line,
-    release: KAFKA_LINES[line].release,
-    nodes: controls,
-    check: clusterServes,
-    async up() {
-      if (!(await clusterServes())) {
-        if (!isLocal) throw new Error(`Kafka at ${address} does not answer and is not local; start it or fix KAFKA_BROKERS`);
-        const id = clusterId();
-        for (const node of nodes) if (!(await nodeServes(node))) startIfStopped(node, id);
-        await Promise.all(nodes.map((node) => waitFor(() => nodeServes(node), { timeoutMs: 120000, intervalMs: 500, what: what(node) })));
-      }
-      await ensureTopics(fromKafka(s, '-stack'), s);
-    },
-    async down() {
-      const ours = nodes.filter((node) => runningPid(node));
-      if (!ours.length) return (await tcpAnswers(nodes[0]!.host, nodes[0]!.port)) ? 'not-ours' : 'not-running';
-      await Promise.all(ours.map((node) => stopPid(nodePidFile(node), 30000)));
-      return 'stopped';
+      startIfStopped(k, node, clusterId(k));
+      await waitFor(() => nodeServes(k, node), { timeoutMs: 120000, intervalMs: 300, what: what(node) });
     },
   };
 }
 
-/** Each node needs its broker port and the next one (controller); two nodes must not share either. */
-function checkPorts(nodes: NodeSpec[]): void {
-  const taken = new Map<string, number>();
-  for (const n of nodes) {
-    for (const p of [n.port, n.port + 1]) {
-      const key = `${n.host}:${p}`;
-      const other = taken.get(key);
-      if (other !== undefined) {
-        throw new Error(
-          `KAFKA_BROKERS: nodes ${other} and ${n.id} both need ${key} (each node uses its port and the next one for its controller)`,
-        );
-      }
-      taken.set(key, n.id);
-    }
+/** Starts the local nodes that do not serve and waits for them, then creates the topics of the settings. */
+async function up(k: LocalKafka): Promise<void> {
+  if (!(await clusterServes(k))) {
+    if (!k.isLocal) throw new Error(`Kafka at ${k.address} does not answer and is not local; start it or fix KAFKA_BROKERS`);
+    const id = clusterId(k);
+    for (const node of k.nodes) if (!(await nodeServes(k, node))) startIfStopped(k, node, id);
+    await Promise.all(k.nodes.map((node) => waitFor(() => nodeServes(k, node), { timeoutMs: 120000, intervalMs: 500, what: what(node) })));
   }
+  await ensureTopics(fromKafka(k.settings, '-stack'), k.settings);
+}
+
+async function down(k: LocalKafka): Promise<'stopped' | 'not-ours' | 'not-running'> {
+  const ours = k.nodes.filter((node) => runningPid(node));
+  if (!ours.length) return (await tcpAnswers(k.nodes[0]!.host, k.nodes[0]!.port)) ? 'not-ours' : 'not-running';
+  await Promise.all(ours.map((node) => stopPid(nodePidFile(node), 30000)));
+  return 'stopped';
+}
+
+export function kafkaService(ctx: StackContext): KafkaStackService {
+  const k = localKafka(ctx);
+  return {
+    name: 'kafka',
+    address: k.address,
+    line: k.line,
+    release: KAFKA_LINES[k.line].release,
+    nodes: k.nodes.map((node) => nodeControl(k, node)),
+    check: () => clusterServes(k),
+    up: () => up(k),
+    down: () => down(k),
+  };
 }

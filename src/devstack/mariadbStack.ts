@@ -29,92 +29,121 @@ function socketPath(home: string): string {
   return own.length <= 100 ? own : join(tmpdir(), `tidemark-mariadb-${createHash('sha1').update(home).digest('hex').slice(0, 12)}.sock`);
 }
 
+/** Where one stack-run server lives and listens, and who runs it: what every step below works on. */
+interface StackServer {
+  ctx: StackContext;
+  server: MariadbServer;
+  home: string;
+  data: string;
+  pidFile: string;
+  errorLog: string;
+  socket: string;
+  osUser: string;
+}
+
+function stackServer(ctx: StackContext, server: MariadbServer): StackServer {
+  const home = mariadbStackHome(ctx.dir, server.port);
+  const data = join(home, 'data');
+  return {
+    ctx,
+    server,
+    home,
+    data,
+    pidFile: join(home, 'mariadbd.pid'),
+    errorLog: join(home, 'error.log'),
+    socket: socketPath(home),
+    osUser: userInfo().username,
+  };
+}
+
+/** The pid of the server when this stack manager started it and it still runs. */
+const ours = (m: StackServer) => livePid(m.pidFile);
+
+/** Initialises the data folder once; into a temporary folder first, so an interrupted run is redone, never half-used. */
+function initialise(m: StackServer): void {
+  const { data, osUser } = m;
+  if (existsSync(join(data, 'mysql'))) return;
+  const tmp = `${data}.init`;
+  rmSync(tmp, { recursive: true, force: true });
+  m.ctx.log(`initialising MariaDB data of ${m.server.name} in ${data}`);
+  run(installedBinary(INSTALL_DB)!, [
+    '--no-defaults',
+    `--datadir=${tmp}`,
+    '--auth-root-authentication-method=socket',
+    `--auth-root-socket-user=${osUser}`,
+    '--skip-test-db',
+    ...(osUser === 'root' ? ['--user=root'] : []),
+  ]);
+  renameSync(tmp, data);
+}
+
+function spawnServer(m: StackServer): number {
+  const { home, server, osUser } = m;
+  if (!installedBinary(SERVER) || !installedBinary(INSTALL_DB)) aptInstall(['mariadb-server'], m.ctx.log);
+  mkdirSync(home, { recursive: true });
+  initialise(m);
+  m.ctx.log(`starting MariaDB ${server.name} on ${server.host}:${server.port}`);
+  // The machine server's character set and limits (Debian's my.cnf), which --no-defaults does not read.
+  return spawnDetached(
+    installedBinary(SERVER)!,
+    [
+      '--no-defaults',
+      ...(osUser === 'root' ? ['--user=root'] : []),
+      `--datadir=${m.data}`,
+      `--port=${server.port}`,
+      `--bind-address=${server.host}`,
+      `--socket=${m.socket}`,
+      `--pid-file=${join(home, 'server.pid')}`,
+      `--log-error=${m.errorLog}`,
+      '--skip-name-resolve',
+      '--character-set-server=utf8mb4',
+      '--collation-server=utf8mb4_general_ci',
+      '--max-connections=151',
+    ],
+    { cwd: home, logFile: join(home, 'stdout.log'), pidFile: m.pidFile },
+  );
+}
+
+/** Starts ours unless it runs, and waits until it listens (or fails when it exits first). */
+async function start(m: StackServer): Promise<void> {
+  const { host, port, name } = m.server;
+  const pid = ours(m) ?? spawnServer(m);
+  const state = await waitFor(async () => (!alive(pid) ? 'exited' : (await tcpAnswers(host, port)) ? 'listening' : false), {
+    timeoutMs: 90000,
+    intervalMs: 200,
+    what: `MariaDB ${name} on ${host}:${port} (log: ${m.errorLog})`,
+  });
+  if (state === 'exited') throw new Error(`MariaDB ${name} on ${host}:${port} exited while starting; see ${m.errorLog}`);
+}
+
+/** Creates the server's logins and databases as root, over its socket; only on a server we started. */
+async function provision(m: StackServer): Promise<void> {
+  const { server } = m;
+  if (!ours(m))
+    throw new Error(
+      `MariaDB at ${server.host}:${server.port} answers but was not started from ${m.home}, and ${server.logins.map((l) => l.user).join(', ')} ` +
+        'cannot log in or see their databases: stop that server (npm run stack -- down in the checkout that started it), ' +
+        'or pick another port (STACK_MYSQL_SECOND_PORT, FITNESS_SHARDS).',
+    );
+  m.ctx.log(
+    `provisioning ${server.logins.map((l) => l.user).join(', ')} and databases ${server.databases.join(', ') || '(none)'} on ${server.name}`,
+  );
+  const root = probeKnex('mysql2', { socketPath: m.socket, user: m.osUser, connectTimeout: 5000 });
+  try {
+    await waitFor(() => root.raw('SELECT 1').then(() => true), {
+      timeoutMs: 60000,
+      intervalMs: 300,
+      what: `MariaDB ${server.name} to answer`,
+    });
+    await provisionAsRoot(root, server);
+  } finally {
+    await root.destroy();
+  }
+}
+
 export function mariadbStackService(ctx: StackContext, server: MariadbServer): StackService {
   const { host, port } = server;
-  const home = mariadbStackHome(ctx.dir, port);
-  const data = join(home, 'data');
-  const pidFile = join(home, 'mariadbd.pid');
-  const errorLog = join(home, 'error.log');
-  const socket = socketPath(home);
-  const osUser = userInfo().username;
-  const ours = () => livePid(pidFile);
-
-  /** Initialises the data folder once; into a temporary folder first, so an interrupted run is redone, never half-used. */
-  function initialise(): void {
-    if (existsSync(join(data, 'mysql'))) return;
-    const tmp = `${data}.init`;
-    rmSync(tmp, { recursive: true, force: true });
-    ctx.log(`initialising MariaDB data of ${server.name} in ${data}`);
-    run(installedBinary(INSTALL_DB)!, [
-      '--no-defaults',
-      `--datadir=${tmp}`,
-      '--auth-root-authentication-method=socket',
-      `--auth-root-socket-user=${osUser}`,
-      '--skip-test-db',
-      ...(osUser === 'root' ? ['--user=root'] : []),
-    ]);
-    renameSync(tmp, data);
-  }
-
-  function spawnServer(): number {
-    if (!installedBinary(SERVER) || !installedBinary(INSTALL_DB)) aptInstall(['mariadb-server'], ctx.log);
-    mkdirSync(home, { recursive: true });
-    initialise();
-    ctx.log(`starting MariaDB ${server.name} on ${host}:${port}`);
-    // The machine server's character set and limits (Debian's my.cnf), which --no-defaults does not read.
-    return spawnDetached(
-      installedBinary(SERVER)!,
-      [
-        '--no-defaults',
-        ...(osUser === 'root' ? ['--user=root'] : []),
-        `--datadir=${data}`,
-        `--port=${port}`,
-        `--bind-address=${host}`,
-        `--socket=${socket}`,
-        `--pid-file=${join(home, 'server.pid')}`,
-        `--log-error=${errorLog}`,
-        '--skip-name-resolve',
-        '--character-set-server=utf8mb4',
-        '--collation-server=utf8mb4_general_ci',
-        '--max-connections=151',
-      ],
-      { cwd: home, logFile: join(home, 'stdout.log'), pidFile },
-    );
-  }
-
-  async function start(): Promise<void> {
-    const pid = ours() ?? spawnServer();
-    const state = await waitFor(async () => (!alive(pid) ? 'exited' : (await tcpAnswers(host, port)) ? 'listening' : false), {
-      timeoutMs: 90000,
-      intervalMs: 200,
-      what: `MariaDB ${server.name} on ${host}:${port} (log: ${errorLog})`,
-    });
-    if (state === 'exited') throw new Error(`MariaDB ${server.name} on ${host}:${port} exited while starting; see ${errorLog}`);
-  }
-
-  async function provision(): Promise<void> {
-    if (!ours())
-      throw new Error(
-        `MariaDB at ${host}:${port} answers but was not started from ${home}, and ${server.logins.map((l) => l.user).join(', ')} ` +
-          'cannot log in or see their databases: stop that server (npm run stack -- down in the checkout that started it), ' +
-          'or pick another port (STACK_MYSQL_SECOND_PORT, FITNESS_SHARDS).',
-      );
-    ctx.log(
-      `provisioning ${server.logins.map((l) => l.user).join(', ')} and databases ${server.databases.join(', ') || '(none)'} on ${server.name}`,
-    );
-    const root = probeKnex('mysql2', { socketPath: socket, user: osUser, connectTimeout: 5000 });
-    try {
-      await waitFor(() => root.raw('SELECT 1').then(() => true), {
-        timeoutMs: 60000,
-        intervalMs: 300,
-        what: `MariaDB ${server.name} to answer`,
-      });
-      await provisionAsRoot(root, server);
-    } finally {
-      await root.destroy();
-    }
-  }
-
+  const m = stackServer(ctx, server);
   const service: StackService = {
     name: server.name,
     address: `${host}:${port}`,
@@ -122,14 +151,14 @@ export function mariadbStackService(ctx: StackContext, server: MariadbServer): S
     async up() {
       if (await service.check()) return;
       // Two processes bringing the stack up at once must not both initialise or start this server.
-      await withLock(`${home}.lock`, async () => {
-        if (!(await listens(host, port))) await start();
-        if (!(await service.check())) await provision();
+      await withLock(`${m.home}.lock`, async () => {
+        if (!(await listens(host, port))) await start(m);
+        if (!(await service.check())) await provision(m);
       });
     },
     async down() {
-      if (!ours()) return (await tcpAnswers(host, port)) ? 'not-ours' : 'not-running';
-      await stopPid(pidFile, 60000);
+      if (!ours(m)) return (await tcpAnswers(host, port)) ? 'not-ours' : 'not-running';
+      await stopPid(m.pidFile, 60000);
       return 'stopped';
     },
   };

@@ -1,53 +1,11 @@
 // The operator commands: each one GraphQL operation on a running gateway (the same mutations the
 // console and docs/operators.md describe), printing the answer as JSON so scripts can read it.
-import { InvalidArgumentError, Option, type Command } from 'commander';
+// One function per command, registered from OPERATOR_COMMANDS in the order `tidemark --help` lists them.
+import { Option, type Command } from 'commander';
 import { call, connect, type ConnectionOptions } from './gatewayClient';
+import { DOMAINS, integer, LEVELS, print, repeatable, run, scopeOf, withScope } from './operatorOptions';
 
-const DOMAINS = ['fitness', 'orders'];
-const LEVELS = ['COUNTS', 'IDS', 'CONTENT'];
-
-const integer = (v: string): number => {
-  if (!/^\d{1,15}$/.test(v)) throw new InvalidArgumentError('a whole number');
-  return Number(v);
-};
-const repeatable = (v: string, previous: string[] = []): string[] => [...previous, v];
-const print = (v: unknown) => process.stdout.write(`${JSON.stringify(v, null, 2)}\n`);
-
-/** Runs `query` with the connection of the command's global options and prints its root field. */
-async function run(cmd: Command, query: string, variables: Record<string, unknown>): Promise<void> {
-  const c = await connect(cmd.optsWithGlobals<ConnectionOptions>());
-  const data = await call<Record<string, unknown>>(c, query, variables);
-  print(Object.values(data)[0]);
-}
-
-interface ScopeOptions {
-  detectId?: number;
-  projectId?: number;
-  from?: string;
-  to?: string;
-}
-
-/** --detect-id [--project-id] (a fitness campaign) or --from/--to (an orders window). */
-function withScope(cmd: Command): Command {
-  return cmd
-    .option('--detect-id <n>', 'fitness: the campaign item (detectId)', integer)
-    .option('--project-id <n>', 'fitness: only this projectId of the campaign', integer)
-    .option('--from <time>', 'orders: window start, ISO 8601 (inclusive)')
-    .option('--to <time>', 'orders: window end, ISO 8601 (exclusive)');
-}
-
-function scopeOf(o: ScopeOptions): { campaign?: { detectId: number; projectId?: number }; orderWindow?: { from: string; to: string } } {
-  if (o.detectId !== undefined && (o.from ?? o.to) === undefined)
-    return { campaign: { detectId: o.detectId, ...(o.projectId !== undefined ? { projectId: o.projectId } : {}) } };
-  if (o.detectId === undefined && o.from && o.to) return { orderWindow: { from: o.from, to: o.to } };
-  throw new InvalidArgumentError('give a scope: --detect-id [--project-id] for fitness, or --from and --to for orders');
-}
-
-export function registerOperatorCommands(cli: Command): void {
-  cli
-    .option('--url <url>', 'GraphQL URL of the gateway (TIDEMARK_URL; default the local gateway of HTTP_HOST/HTTP_PORT)')
-    .option('--token <jwt>', 'an operator bearer token (TIDEMARK_TOKEN; in development one is minted with the kept secret)');
-
+function addReplayParked(cli: Command): void {
   cli
     .command('replay-parked')
     .description('Return PARKED outbox events to NEW (attempts reset) for the relays to deliver again (replayParkedEvents).')
@@ -77,7 +35,9 @@ export function registerOperatorCommands(cli: Command): void {
         },
       );
     });
+}
 
+function addReplayDeadLetters(cli: Command): void {
   cli
     .command('replay-dead-letters')
     .description('Move kafka-first DEAD_LETTER publications back to NOT_PUBLISHED so the relay tries again (replayDeadLetters).')
@@ -89,7 +49,9 @@ export function registerOperatorCommands(cli: Command): void {
         filter: { domain: o.domain, eventIds: o.eventId, limit: o.limit },
       });
     });
+}
 
+function addReconcile(cli: Command): void {
   withScope(cli.command('reconcile'))
     .description('Compare one scope of the authoritative stores with its projection and record what differs (reconcile).')
     .addOption(new Option('--level <level>', 'how deep to compare').choices(LEVELS).default('CONTENT'))
@@ -104,7 +66,9 @@ export function registerOperatorCommands(cli: Command): void {
         { scope: scopeOf(o), level: o.level, escalate: o.escalate },
       );
     });
+}
 
+function addRepair(cli: Command): void {
   cli
     .command('repair')
     .description(
@@ -122,7 +86,9 @@ export function registerOperatorCommands(cli: Command): void {
         );
       else await run(cmd, `mutation ($ids: [ID!]!) { repair(discrepancyIds: $ids) ${fields} }`, { ids });
     });
+}
 
+function addRebuild(cli: Command): void {
   withScope(cli.command('rebuild'))
     .description('Rebuild one scope of a projection from the authoritative state, validate it and switch readers (rebuildProjection).')
     .addOption(new Option('--domain <domain>', 'the projection').choices(DOMAINS).makeOptionMandatory())
@@ -136,7 +102,10 @@ export function registerOperatorCommands(cli: Command): void {
         { domain: o.domain, scope: scopeOf(o), reason: o.reason },
       );
     });
+}
 
+/** `migrate status`: a table by default (one line per database), the answer itself with --json. */
+function addMigrate(cli: Command): void {
   const migrate = cli.command('migrate').description('Migrations of the databases a running gateway uses.');
   migrate
     .command('status')
@@ -159,4 +128,20 @@ export function registerOperatorCommands(cli: Command): void {
         process.stdout.write(`${m.engine.padEnd(11)} ${m.target.padEnd(32)} ${String(m.applied.length).padStart(3)} applied, ${state}\n`);
       }
     });
+}
+
+const OPERATOR_COMMANDS: readonly ((cli: Command) => void)[] = [
+  addReplayParked,
+  addReplayDeadLetters,
+  addReconcile,
+  addRepair,
+  addRebuild,
+  addMigrate,
+];
+
+export function registerOperatorCommands(cli: Command): void {
+  cli
+    .option('--url <url>', 'GraphQL URL of the gateway (TIDEMARK_URL; default the local gateway of HTTP_HOST/HTTP_PORT)')
+    .option('--token <jwt>', 'an operator bearer token (TIDEMARK_TOKEN; in development one is minted with the kept secret)');
+  for (const addCommand of OPERATOR_COMMANDS) addCommand(cli);
 }
