@@ -1,4 +1,4 @@
-import { exponentialBackoff } from '../relay/backoff';
+import { exponentialBackoff } from '../shared/backoff';
 import { FlushBuffer, ProjectorStoppingError, toBatch, type FlushBatch, type FlushPart, type FlushSink } from './flushBuffer';
 import type { FitnessRow } from './rows';
 

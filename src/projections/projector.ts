@@ -17,7 +17,7 @@ import type { Registry } from 'prom-client';
 import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import type { Topics } from '../infra/kafka/fromKafka';
 import { fromKafkaProducer } from '../infra/kafka/producer';
-import type { RetryPolicy } from '../relay/backoff';
+import type { RetryPolicy } from '../shared/backoff';
 import type { Clock } from '../shared/clock';
 import { repeatEvery, sleep, type Stoppable } from '../shared/lifecycle';
 import type { Logger } from '../shared/logger';

@@ -19,7 +19,7 @@ import { sameRevision } from './model';
 import type { PipelineProbe, SourceReader, StateFilter, TargetReader } from './ports';
 import type { Scope } from './scope';
 import type { Clock } from '../shared/clock';
-import type { RetryPolicy } from '../relay/backoff';
+import type { RetryPolicy } from '../shared/backoff';
 import { sleep } from '../shared/lifecycle';
 
 export interface CompareSettings {

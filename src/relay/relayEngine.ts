@@ -17,11 +17,11 @@ import type { Clock, IdGenerator } from '../shared/clock';
 import { sleep, type Stoppable } from '../shared/lifecycle';
 import type { Logger } from '../shared/logger';
 import { summarizeError, type SafeErrorSummary } from '../shared/redact';
-import { withTimeout } from '../shared/timeout';
+import { publishTimeout, withTimeout } from '../shared/timeout';
 import { failSpan, SpanKind, startSpanFrom, traceparentOfSpan, tracingEnabled, type Span } from '../shared/tracing';
-import type { RetryPolicy } from './backoff';
+import type { RetryPolicy } from '../shared/backoff';
 import type { BacklogSignal } from './backlogSignal';
-import { allFailed, PublishTimeoutError, type EventSink, type PublishResult } from './kafkaSink';
+import { allFailed, type EventSink, type PublishResult } from './kafkaSink';
 import type { Claim, FailureGroup, PublicationTable, RelayRecord } from './publicationTable';
 import type { RelayMetrics } from './relayMetrics';
 
@@ -181,7 +181,7 @@ export async function relayOnce(table: PublicationTable, d: RelayDeps, limit = d
   const result = await withTimeout(
     d.sink.publish(traced.records),
     d.publishTimeoutMs,
-    () => new PublishTimeoutError(d.publishTimeoutMs),
+    () => publishTimeout(d.publishTimeoutMs),
   ).catch((error: unknown): PublishResult => allFailed(claim.records, error));
   // SENT happened when the broker acknowledged, not when the row was marked afterwards: by then a
   // projector may already have applied the message, and state changes are ordered by their time.

@@ -2,10 +2,10 @@
 // record's own), how failed rows are grouped and when they give up, the publish timeout race and the
 // lease check.
 import { withTimeout } from '../shared/timeout';
-import { exponentialBackoff } from './backoff';
-import { PublishTimeoutError } from './kafkaSink';
+import { exponentialBackoff } from '../shared/backoff';
+import { publishTimeout } from '../shared/timeout';
 import type { RelayRecord } from './publicationTable';
-import { classifyPublishFailure } from './publishFailure';
+import { classifyPublishFailure } from '../shared/publishFailure';
 import { failureGroups, relayProblems } from './relayEngine';
 
 const kafkaError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, ...extra });
@@ -55,7 +55,7 @@ describe('publish failure classification', () => {
     expect(classifyPublishFailure(refused)).toBe('outage');
     expect(classifyPublishFailure(kafkaError('KafkaJSNumberOfRetriesExceeded', { retriable: false, cause: refused }))).toBe('outage');
     expect(classifyPublishFailure(kafkaError('KafkaJSRequestTimeoutError'))).toBe('outage');
-    expect(classifyPublishFailure(new PublishTimeoutError(100))).toBe('outage');
+    expect(classifyPublishFailure(publishTimeout(100))).toBe('outage');
     for (const type of [
       'LEADER_NOT_AVAILABLE',
       'NOT_LEADER_FOR_PARTITION',

@@ -13,7 +13,7 @@ import { randomIds, systemClock } from '../shared/clock';
 import { TidemarkError } from '../shared/errors';
 import { repeatEvery, type Stoppable } from '../shared/lifecycle';
 import { summarizeError } from '../shared/redact';
-import { exponentialBackoff } from './backoff';
+import { exponentialBackoff } from '../shared/backoff';
 import { backlogSignal } from './backlogSignal';
 import { fromKafkaSink } from './kafkaSink';
 import { fromPublicationsTable, publicationsRelayMetrics, refreshBacklogGauges } from './kafkaFirst/publicationsTable';

@@ -6,7 +6,7 @@ import { alwaysClosedCircuit } from '../../src/infra/kafka/kafkaCircuit';
 import { createRegistry } from '../../src/metrics/registry';
 import { discardStateChanges } from '../../src/publication/stateChanges/stateChange';
 import type { PublicationStore } from '../../src/publication/stores';
-import { exponentialBackoff } from '../../src/relay/backoff';
+import { exponentialBackoff } from '../../src/shared/backoff';
 import { fromPublicationsTable, publicationsRelayMetrics } from '../../src/relay/kafkaFirst/publicationsTable';
 import type { EventSink } from '../../src/relay/kafkaSink';
 import { fromOutboxTable, outboxRelayMetrics } from '../../src/relay/outbox/outboxTable';

@@ -6,7 +6,7 @@ import { fromKafka } from '../../src/infra/kafka/fromKafka';
 import { createRegistry, type Registry } from '../../src/metrics/registry';
 import { kafkaFirstMetrics, type KafkaFirstMetrics } from '../../src/publication/kafkaFirst/metrics';
 import type { PublicationStore } from '../../src/publication/stores';
-import { exponentialBackoff, type RetryPolicy } from '../../src/relay/backoff';
+import { exponentialBackoff, type RetryPolicy } from '../../src/shared/backoff';
 import { fromKafkaSink, type EventSink } from '../../src/relay/kafkaSink';
 import { outboxMetrics, type OutboxMetrics } from '../../src/relay/outbox/metrics';
 import type { PublicationTable } from '../../src/relay/publicationTable';

@@ -6,7 +6,7 @@
 // jittered exponential backoff (capped) until it answers. A probe that answers closes the circuit; the
 // backoff level is only reset by a real acknowledged send, so a cluster that answers metadata but keeps
 // refusing writes is probed less and less often instead of in a tight loop.
-import type { RetryPolicy } from '../../relay/backoff';
+import type { RetryPolicy } from '../../shared/backoff';
 import { sleep } from '../../shared/lifecycle';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';

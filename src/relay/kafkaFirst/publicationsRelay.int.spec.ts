@@ -16,7 +16,7 @@ import { readTopic } from '../../../test/support/kafkaProbe';
 import { insertFallback, metricValue, RELAY_ENGINES, sampleEvent, storeFor } from '../../../test/support/kafkaFirst';
 import { tableOf, testRelayDeps } from '../../../test/support/relayHarness';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
-import { exponentialBackoff } from '../backoff';
+import { exponentialBackoff } from '../../shared/backoff';
 import { fromKafkaSink, type EventSink } from '../kafkaSink';
 import { relayOnce, startRelayLoop, type RelayDeps } from '../relayEngine';
 import { refreshBacklogGauges } from './publicationsTable';
