@@ -16,7 +16,7 @@ import { startGateway } from '../graphql/server';
 import { registerProjectionLagGauge } from '../metrics/projectionLagGauge';
 import { readModelsFrom } from '../projections/read/readModels';
 import { consistencyFrom } from '../projections/consistency/wiring';
-import { fromReconciliationLedger } from '../publication/health/publicationHealth';
+import { fromReconciliationLedger } from '../reconciliation/ledger/ledgerHealth';
 import { startStateChangeHub } from '../publication/stateChanges/stateChangeHub';
 import { publicationStores } from '../publication/stores';
 import { publicationFor } from '../publication/strategy';

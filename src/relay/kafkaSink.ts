@@ -14,7 +14,7 @@ import type { Kafka, Producer } from 'kafkajs';
 import { fromKafkaProducer } from '../infra/kafka/producer';
 import { publishTimeout, withTimeout } from '../shared/timeout';
 import { classifyPublishFailure, type PublishFailureKind } from '../shared/publishFailure';
-import type { RelayRecord } from './publicationTable';
+import type { RelayRecord } from '../publication/relayPort/publicationTable';
 
 export type SinkRecord = Pick<RelayRecord, 'id' | 'topic' | 'key' | 'value' | 'headers'>;
 

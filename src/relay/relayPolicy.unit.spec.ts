@@ -4,9 +4,10 @@
 import { withTimeout } from '../shared/timeout';
 import { exponentialBackoff } from '../shared/backoff';
 import { publishTimeout } from '../shared/timeout';
-import type { RelayRecord } from './publicationTable';
+import type { RelayRecord } from '../publication/relayPort/publicationTable';
 import { classifyPublishFailure } from '../shared/publishFailure';
-import { failureGroups, relayProblems } from './relayEngine';
+import { failureGroups } from './failureGroups';
+import { relayProblems } from './relayDeps';
 
 const kafkaError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, ...extra });
 

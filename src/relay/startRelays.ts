@@ -16,11 +16,13 @@ import { summarizeError } from '../shared/redact';
 import { exponentialBackoff } from '../shared/backoff';
 import { backlogSignal } from './backlogSignal';
 import { fromKafkaSink } from './kafkaSink';
-import { fromPublicationsTable, publicationsRelayMetrics, refreshBacklogGauges } from './kafkaFirst/publicationsTable';
+import { fromPublicationsTable, refreshBacklogGauges } from '../publication/kafkaFirst/publicationsTable';
 import { startOutboxMaintenance } from './outbox/maintenance';
-import { outboxMetrics } from './outbox/metrics';
-import { fromOutboxTable, outboxRelayMetrics } from './outbox/outboxTable';
-import { relayProblems, startRelayLoop, type RelayDeps } from './relayEngine';
+import { outboxMetrics } from '../publication/outbox/metrics';
+import { fromOutboxTable } from '../publication/outbox/outboxTable';
+import { outboxRelayMetrics, publicationsRelayMetrics } from './relayMetrics';
+import { relayProblems, type RelayDeps } from './relayDeps';
+import { startRelayLoop } from './relayLoop';
 
 export const startRelays: RoleStarter = async ({ resources, logger, registry, instanceId, stateChanges, kafkaCircuit }) => {
   const s = resources.settings;

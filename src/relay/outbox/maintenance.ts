@@ -6,9 +6,9 @@ import { runRetentionTask } from '../retention/retentionCleanup';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
 import type { PublicationStore } from '../../publication/stores';
-import { storeLabels, type OutboxMetrics } from './metrics';
-import { deleteSentBatch } from './sql/deleteSent';
-import { readOutboxStats } from './sql/outboxStats';
+import { storeLabels, type OutboxMetrics } from '../../publication/outbox/metrics';
+import { deleteSentBatch } from '../../publication/outbox/sql/deleteSent';
+import { readOutboxStats } from '../../publication/outbox/sql/outboxStats';
 
 export interface OutboxMaintenanceOptions {
   store: PublicationStore;

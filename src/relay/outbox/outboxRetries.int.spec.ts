@@ -11,7 +11,7 @@ import { silentLogger } from '../../shared/logger';
 import { seedOutbox } from '../../../test/support/outboxSeed';
 import { useRelayHarness } from '../../../test/support/relayHarness';
 import { cleanupSent, refreshOutboxGauges } from './maintenance';
-import { outboxOperator } from './operator';
+import { outboxOperator, parkedEventPages } from '../../publication/outbox/operator';
 import { discardStateChanges } from '../../publication/stateChanges/stateChange';
 import { systemClock } from '../../shared/clock';
 
@@ -137,7 +137,7 @@ describe('outbox relay retries, parking and retention (MariaDB, PostgreSQL, Kafk
     // Parked rows are never claimed again without an operator.
     expect((await h.once(h.pg, h.good)).claimed).toBe(0);
     const op = outboxOperator([h.mysql, h.pg], { metrics: h.metrics, stateChanges: discardStateChanges, clock: systemClock });
-    expect(await op.listParked({ domain: 'fitness' }, 10)).toEqual([
+    expect(await parkedEventPages([h.mysql, h.pg]).listParkedPage({ domain: 'fitness' }, 10)).toEqual([
       expect.objectContaining({ eventId: poison.eventId, version: 1, store: 'postgres', attempts: 2 }),
     ]);
     await topicRecordLimit(4 * 1024 * 1024);

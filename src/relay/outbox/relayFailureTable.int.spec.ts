@@ -25,7 +25,9 @@ import { readTopic } from '../../../test/support/readTopic';
 import { seedOutbox } from '../../../test/support/outboxSeed';
 import { fromKafkaSink, type EventSink } from '../kafkaSink';
 import { publishTimeout } from '../../shared/timeout';
-import { relayOnce, startRelayLoop, type RelayDeps } from '../relayEngine';
+import { type RelayDeps } from '../relayDeps';
+import { relayOnce } from '../relayEngine';
+import { startRelayLoop } from '../relayLoop';
 
 jest.setTimeout(60000);
 

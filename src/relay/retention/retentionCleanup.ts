@@ -13,7 +13,7 @@ import { publicationStores } from '../../publication/stores';
 import { sleep, type Stoppable } from '../../shared/lifecycle';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
-import { deletePublishedBatch } from '../kafkaFirst/deletePublished';
+import { deletePublishedBatch } from '../../publication/kafkaFirst/sql/deletePublished';
 
 export interface RetentionTask {
   table: string;

@@ -5,22 +5,24 @@
 // long-running loop relays due rows, and stop() finishes the batch in flight and claims nothing after.
 // Claim semantics (concurrency, expiry, SQL ordering): claimNextBatch.int.spec.ts.
 import type { Knex } from 'knex';
-import { fromKafka } from '../../infra/kafka/fromKafka';
-import { kafkaCircuit } from '../../infra/kafka/kafkaCircuit';
-import { createRegistry } from '../../metrics/registry';
-import { kafkaFirstMetrics } from '../../publication/kafkaFirst/metrics';
-import type { PublicationStore } from '../../publication/stores';
-import { sleep, waitFor } from '../../shared/lifecycle';
-import { silentLogger } from '../../shared/logger';
-import { readTopic } from '../../../test/support/kafkaProbe';
-import { insertFallback, metricValue, RELAY_ENGINES, sampleEvent, storeFor } from '../../../test/support/kafkaFirst';
-import { tableOf, testRelayDeps } from '../../../test/support/relayHarness';
-import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
-import { exponentialBackoff } from '../../shared/backoff';
-import { fromKafkaSink, type EventSink } from '../kafkaSink';
-import { relayOnce, startRelayLoop, type RelayDeps } from '../relayEngine';
-import { refreshBacklogGauges } from './publicationsTable';
-import { replayDeadLetters } from './replayDeadLetters';
+import { fromKafka } from '../infra/kafka/fromKafka';
+import { kafkaCircuit } from '../infra/kafka/kafkaCircuit';
+import { createRegistry } from '../metrics/registry';
+import { kafkaFirstMetrics } from '../publication/kafkaFirst/metrics';
+import type { PublicationStore } from '../publication/stores';
+import { sleep, waitFor } from '../shared/lifecycle';
+import { silentLogger } from '../shared/logger';
+import { readTopic } from '../../test/support/kafkaProbe';
+import { insertFallback, metricValue, RELAY_ENGINES, sampleEvent, storeFor } from '../../test/support/kafkaFirst';
+import { tableOf, testRelayDeps } from '../../test/support/relayHarness';
+import { createTestEnv, type TestEnv } from '../../test/support/testEnv';
+import { exponentialBackoff } from '../shared/backoff';
+import { fromKafkaSink, type EventSink } from './kafkaSink';
+import { type RelayDeps } from './relayDeps';
+import { relayOnce } from './relayEngine';
+import { startRelayLoop } from './relayLoop';
+import { refreshBacklogGauges } from '../publication/kafkaFirst/publicationsTable';
+import { replayDeadLetters } from '../publication/kafkaFirst/sql/replayDeadLetters';
 
 let env: TestEnv;
 let good: EventSink;
