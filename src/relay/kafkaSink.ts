@@ -2,7 +2,7 @@
 // sendBatch (acks=all, idempotent producer from fromKafkaProducer), bounded by the publish timeout,
 // which the relay keeps below the claim lease. Outcomes per row:
 //   - all acknowledged                    -> sent
-//   - an outage (publishFailure.ts)        -> every row failed with that error; delivery is uncertain
+//   - an outage (shared/publishFailure.ts) -> every row failed with that error; delivery is uncertain
 //                                             (the broker may have the batch), so each is sent again
 //                                             later: a duplicate at worst, never a loss
 //   - a record failure, or an unclassified -> the batch is re-sent one record at a time inside the same

@@ -22,7 +22,7 @@ export interface DirectReport {
   delivered: boolean;
   results: DirectAttemptResult[];
   lastError?: unknown;
-  /** How each failed attempt is classified (publishFailure.ts): all 'outage' opens the Kafka circuit. */
+  /** How each failed attempt is classified (shared/publishFailure.ts): all 'outage' opens the Kafka circuit. */
   failureKinds: PublishFailureKind[];
 }
 
