@@ -3,7 +3,8 @@
 // status and the age of the oldest unsent row by each database's clock.
 import { seedOutbox } from '../../../test/support/outboxSeed';
 import { useRelayHarness } from '../../../test/support/relayHarness';
-import { cleanupSent, refreshOutboxGauges } from './maintenance';
+import { refreshOutboxGauges } from '../../publication/outbox/outboxGauges';
+import { cleanupSent } from './maintenance';
 
 jest.setTimeout(60000);
 
