@@ -12,9 +12,8 @@ import type { Knex } from 'knex';
 import { orderPlacedEvent } from '../../domains/orders/events';
 import type { Topics } from '../../infra/kafka/fromKafka';
 import { counter, gauge, type Registry } from '../../metrics/registry';
-import { publicationRowFor } from '../../publication/kafkaFirst/publicationRow';
-import { upsertNotPublished } from '../../publication/kafkaFirst/upsertNotPublished';
-import type { StateChange, StateChangeSink } from '../../publication/stateChanges/stateChange';
+import { publicationRestore } from '../../publication/kafkaFirst/restorePublications';
+import type { StateChangeSink } from '../../publication/stateChanges/stateChange';
 import type { Clock } from '../../shared/clock';
 import { sleep, type Stoppable } from '../../shared/lifecycle';
 import type { Logger } from '../../shared/logger';
@@ -76,7 +75,7 @@ export async function reconcileOnce(deps: OrderPublicationReconcilerDeps): Promi
   const scope = deps.scope ?? 'orders';
   const m = reconcilerMetrics(deps.registry);
   const cutoff = new Date(deps.clock.now().getTime() - deps.graceMs);
-  const changes: StateChange[] = [];
+  const restore = publicationRestore(deps.stateChanges, deps.clock);
   await ensureProgress(deps.db, scope);
   const result = await deps.db.transaction(async (trx): Promise<ReconcileResult> => {
     const r: ReconcileResult = { busy: false, caughtUp: false, examined: 0, reconstructed: 0, delivered: 0, alreadyPresent: 0, cutoff };
@@ -91,21 +90,8 @@ export async function reconcileOnce(deps: OrderPublicationReconcilerDeps): Promi
         continue;
       }
       const event = orderPlacedEvent(order);
-      const up = await upsertNotPublished(trx, publicationRowFor(event, deps.topics, 'RECONCILER'));
-      if (!up.inserted) r.alreadyPresent++;
-      else {
-        r.reconstructed++;
-        changes.push({
-          eventId: event.eventId,
-          domain: 'orders',
-          aggregateId: event.aggregateId,
-          version: 1,
-          from: null,
-          to: 'NOT_PUBLISHED',
-          attempt: 0,
-          at: deps.clock.now(),
-        });
-      }
+      if (await restore.restore(trx, event, deps.topics)) r.reconstructed++;
+      else r.alreadyPresent++;
     }
     r.caughtUp = orders.length < deps.batchSize;
     const last = orders[orders.length - 1];
@@ -118,7 +104,7 @@ export async function reconcileOnce(deps: OrderPublicationReconcilerDeps): Promi
   if (result.delivered) m.orders.inc({ domain: 'orders', result: 'delivered' }, result.delivered);
   if (result.alreadyPresent) m.orders.inc({ domain: 'orders', result: 'already_present' }, result.alreadyPresent);
   m.batches.inc({ domain: 'orders', result: result.busy ? 'busy' : 'ok' });
-  deps.stateChanges?.emit(changes);
+  restore.end();
   if (result.reconstructed)
     deps.logger.warn(
       { reconstructed: result.reconstructed, cutoff: cutoff.toISOString() },
