@@ -25,7 +25,7 @@ import { readTopic } from '../../../test/support/readTopic';
 import { seedOutbox } from '../../../test/support/outboxSeed';
 import { fromKafkaSink, type EventSink } from '../kafkaSink';
 import { publishTimeout } from '../../shared/timeout';
-import { type RelayDeps } from '../relayDeps';
+import type { RelayDeps } from '../relayDeps';
 import { relayOnce } from '../relayEngine';
 import { startRelayLoop } from '../relayLoop';
 
