@@ -8,7 +8,7 @@ import { fromKafkaProducer } from '../src/infra/kafka/producer';
 import { ident } from '../src/infra/clickhouse/literal';
 import { readCheckpoints } from '../src/projections/freshness/sql/readCheckpoints';
 import { startProjector } from '../src/projections/projector';
-import { exponentialBackoff } from '../src/relay/backoff';
+import { exponentialBackoff } from '../src/shared/backoff';
 import { systemClock } from '../src/shared/clock';
 import { sleep } from '../src/shared/lifecycle';
 import { silentLogger } from '../src/shared/logger';

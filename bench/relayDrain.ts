@@ -3,10 +3,10 @@
 // the real broker. Usage: npx tsx bench/relayDrain.ts [N=20000] [batchSize=500]
 import 'reflect-metadata';
 import { createRegistry } from '../src/metrics/registry';
-import { exponentialBackoff } from '../src/relay/backoff';
+import { exponentialBackoff } from '../src/shared/backoff';
 import { fromKafkaSink } from '../src/relay/kafkaSink';
-import { outboxMetrics } from '../src/relay/outbox/metrics';
-import { startRelayLoop } from '../src/relay/relayEngine';
+import { outboxMetrics } from '../src/publication/outbox/metrics';
+import { startRelayLoop } from '../src/relay/relayLoop';
 import { waitFor } from '../src/shared/lifecycle';
 import { seedOutbox } from '../test/support/outboxSeed';
 import { mysqlStore, tableOf, testRelayDeps } from '../test/support/relayHarness';

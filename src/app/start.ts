@@ -13,7 +13,7 @@ import { fromKafkaStateSink } from '../publication/stateChanges/fromKafkaStateSi
 import type { StateChangeHub } from '../publication/stateChanges/stateChangeHub';
 import type { StateChangeSink } from '../publication/stateChanges/stateChange';
 import { reconciliationFrom } from './wiring/reconciliation';
-import { exponentialBackoff } from '../relay/backoff';
+import { exponentialBackoff } from '../shared/backoff';
 import { builtOnce, type Stoppable } from '../shared/lifecycle';
 import { createLogger, type Logger } from '../shared/logger';
 import { migrateAll } from './migrateAll';

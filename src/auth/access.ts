@@ -3,7 +3,7 @@
 // services apply it (writes check the aggregate's latest state, reads put the scope into the
 // ClickHouse query), and the GraphQL edge asks the same policy only to refuse early with FORBIDDEN.
 // Nothing here knows a domain: the scope type is the domain's own.
-import type { Domain } from '../publication/event';
+import type { Domain } from '../shared/domain';
 import type { Principal } from './principal';
 import { AuthError } from './tokens';
 

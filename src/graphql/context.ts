@@ -9,8 +9,8 @@ import type { StateChangeHub, SubscriberConnection } from '../publication/stateC
 import type { OrdersService } from '../domains/orders/ordersService';
 import type { KafkaFirstOperations } from '../publication/kafkaFirst/operations';
 import type { FitnessService } from '../domains/fitness/service';
-import type { OutboxOperator } from '../relay/outbox/operator';
-import type { ParkedEventPages } from '../publication/outbox/parkedEventPages';
+import type { OutboxOperator } from '../publication/outbox/operator';
+import type { ParkedEventPages } from '../publication/outbox/operator';
 import type { ReadModels } from '../projections/read/readModels';
 import type { ReconciliationService } from '../reconciliation/service';
 import type { MigrationState } from '../infra/migrationStatus';

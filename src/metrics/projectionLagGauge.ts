@@ -1,13 +1,23 @@
 // Projection lag as any gateway sees it: computed at scrape time from persisted state (Kafka end
 // offsets, projector checkpoints, pending publications) through the freshness service, whose brief
 // cache makes the two gauges share one computation per scrape. The projector's own gauges describe
-// one consumer; these describe the read model that clients actually query.
-import { DOMAINS } from '../publication/event';
-import type { Freshness } from '../projections/freshness/decideFreshness';
-import type { FreshnessService } from '../projections/freshness/freshnessService';
+// one consumer; these describe the read model that clients actually query. Metrics sit below the
+// projections, so the freshness service is passed in by the shape read here, not imported.
+import { DOMAINS, type Domain } from '../shared/domain';
 import { gauge, type Registry } from './registry';
 
-export function registerProjectionLagGauge(registry: Registry, freshness: Pick<FreshnessService, 'forScope'>): void {
+/** What the gauges read of a domain's freshness (projections/freshness/decideFreshness.ts). */
+interface Freshness {
+  lagMs: number | null;
+  pendingPublications: number;
+}
+
+/** The freshness service (projections/freshness/freshnessService.ts), as far as the gauges use it. */
+export interface DomainFreshnessSource {
+  forScope(scope: { domain: Domain }): Promise<Freshness>;
+}
+
+export function registerProjectionLagGauge(registry: Registry, freshness: DomainFreshnessSource): void {
   const each = async (set: (domain: string, f: Freshness) => void) => {
     await Promise.all(
       DOMAINS.map(async (domain) => {

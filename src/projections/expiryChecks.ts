@@ -3,7 +3,7 @@
 // lost messages and receive nothing after them. A check is retried until ClickHouse and Kafka answer
 // or the projector stops; what it finds is counted, logged and recorded in the next flush.
 import type { Domain } from '../publication/event';
-import type { RetryPolicy } from '../relay/backoff';
+import type { RetryPolicy } from '../shared/backoff';
 import { sleep } from '../shared/lifecycle';
 import type { Logger } from '../shared/logger';
 import { summarizeError } from '../shared/redact';

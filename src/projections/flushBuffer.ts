@@ -11,7 +11,7 @@
 // committed, nothing is lost. Flushes never overlap. `close()` flushes what is buffered; if that
 // cannot succeed before its deadline the parts are rejected and their offsets stay uncommitted, so
 // the next owner of those partitions re-reads them (re-delivery is harmless downstream).
-import type { RetryPolicy } from '../relay/backoff';
+import type { RetryPolicy } from '../shared/backoff';
 import { sleep } from '../shared/lifecycle';
 import type { ProjectionRowBase } from '../domains/contract/decoded';
 import type { Checkpoint, DeadLetter, ExpiredRange, ProjectedRow } from './rows';

@@ -1,4 +1,4 @@
-import { exponentialBackoff } from '../relay/backoff';
+import { exponentialBackoff } from '../shared/backoff';
 import { FlushBuffer, ProjectorStoppingError, toBatch, type FlushBatch, type FlushPart, type FlushSink } from './flushBuffer';
 import { fitnessProjection } from '../domains/fitness/projection/fitnessProjection';
 import type { FitnessRow } from '../domains/fitness/projection/fitnessResultsTable';

@@ -5,7 +5,7 @@ import type { Registry } from 'prom-client';
 import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import type { Topics } from '../infra/kafka/fromKafka';
 import type { StateChangeSink } from '../publication/stateChanges/stateChange';
-import type { RetryPolicy } from '../relay/backoff';
+import type { RetryPolicy } from '../shared/backoff';
 import type { Clock } from '../shared/clock';
 import type { Stoppable } from '../shared/lifecycle';
 import type { Logger } from '../shared/logger';

@@ -2,9 +2,9 @@
 // (aggregate, version), so retries, relays and repairs re-send the very same event; consumers
 // deduplicate by (aggregateId, version). Kafka key = aggregateId keeps one aggregate's versions in
 // one partition, in order.
+import type { Domain } from '../shared/domain';
 
-export type Domain = 'fitness' | 'orders';
-export const DOMAINS: readonly Domain[] = ['fitness', 'orders'];
+export { DOMAINS, type Domain } from '../shared/domain';
 
 export interface DomainEvent<P extends Record<string, unknown> = Record<string, unknown>> {
   eventId: string;

@@ -21,7 +21,7 @@ import type { PipelineProbe, TargetReader } from './ports';
 import type { SourceReader, StateFilter } from '../domains/contract/sourceReader';
 import type { Scope } from './scope';
 import type { Clock } from '../shared/clock';
-import type { RetryPolicy } from '../relay/backoff';
+import type { RetryPolicy } from '../shared/backoff';
 import { sleep } from '../shared/lifecycle';
 
 export interface CompareSettings {

@@ -2,7 +2,7 @@
 // the engine (snapshot/compareSnapshot), the ledger, repairs and rebuilds together; every long-running piece it
 // starts (a rebuild in the background) is tracked and drained by stop().
 import type { Domain } from '../publication/event';
-import type { RetryPolicy } from '../relay/backoff';
+import type { RetryPolicy } from '../shared/backoff';
 import { TidemarkError, toTidemarkError } from '../shared/errors';
 import { sleep } from '../shared/lifecycle';
 import type { Logger } from '../shared/logger';

@@ -2,7 +2,7 @@
 // sendBatch (acks=all, idempotent producer from fromKafkaProducer), bounded by the publish timeout,
 // which the relay keeps below the claim lease. Outcomes per row:
 //   - all acknowledged                    -> sent
-//   - an outage (publishFailure.ts)        -> every row failed with that error; delivery is uncertain
+//   - an outage (shared/publishFailure.ts) -> every row failed with that error; delivery is uncertain
 //                                             (the broker may have the batch), so each is sent again
 //                                             later: a duplicate at worst, never a loss
 //   - a record failure, or an unclassified -> the batch is re-sent one record at a time inside the same
@@ -12,10 +12,9 @@
 // request failed can be out of step with the broker's sequence numbers for that partition.
 import type { Kafka, Producer } from 'kafkajs';
 import { fromKafkaProducer } from '../infra/kafka/producer';
-import { TidemarkError } from '../shared/errors';
-import { withTimeout } from '../shared/timeout';
-import { classifyPublishFailure, type PublishFailureKind } from './publishFailure';
-import type { RelayRecord } from './publicationTable';
+import { publishTimeout, withTimeout } from '../shared/timeout';
+import { classifyPublishFailure, type PublishFailureKind } from '../shared/publishFailure';
+import type { RelayRecord } from '../publication/relayPort/publicationTable';
 
 export type SinkRecord = Pick<RelayRecord, 'id' | 'topic' | 'key' | 'value' | 'headers'>;
 
@@ -29,13 +28,6 @@ export interface EventSink {
   /** Connects ahead of the first publish (optional; publish connects on demand). */
   connect?(): Promise<void>;
   close(): Promise<void>;
-}
-
-export class PublishTimeoutError extends TidemarkError {
-  constructor(ms: number) {
-    super('PUBLISH_TIMEOUT', `the broker did not acknowledge within ${ms} ms; delivery is uncertain`);
-    this.name = 'PublishTimeoutError';
-  }
 }
 
 /** Every record failed with `error` (kind from the classification). */
@@ -76,7 +68,7 @@ export function fromKafkaSink(kafka: Kafka, opts: { timeoutMs: number }): EventS
 
   async function send(records: SinkRecord[], deadline: number): Promise<void> {
     const remaining = () => deadline - Date.now();
-    const timeout = () => new PublishTimeoutError(opts.timeoutMs);
+    const timeout = () => publishTimeout(opts.timeoutMs);
     if (remaining() <= 0) throw timeout();
     const p = await withTimeout(connected(), remaining(), timeout);
     const byTopic = new Map<string, SinkRecord[]>();

@@ -1,9 +1,13 @@
 // What the relay engine counts, per table and store. Each table keeps the metric names operators and
 // dashboards already use (outbox: tidemark_outbox_*; event_publications: tidemark_kafka_first_relay_*),
-// so the one engine reports through a small adapter per table; the outage counters are shared.
+// so the one engine reports through a small adapter per table; the outage counters are shared. The
+// metric families themselves are the tables' owners' (publication/outbox/metrics.ts and
+// publication/kafkaFirst/metrics.ts): operator views and gauges count into them too.
 import type { Registry } from 'prom-client';
 import { counter } from '../metrics/registry';
-import type { PublicationStore, TableName } from './publicationTable';
+import { kafkaFirstMetrics } from '../publication/kafkaFirst/metrics';
+import { outboxMetrics, storeLabels } from '../publication/outbox/metrics';
+import type { PublicationStore, TableName } from '../publication/relayPort/publicationTable';
 
 export interface RelayMetrics {
   claimed(n: number): void;
@@ -26,5 +30,45 @@ export function releasedCounter(registry: Registry, table: TableName, store: Pub
   });
   return (n) => {
     if (n) c.inc({ table, store: store.name }, n);
+  };
+}
+
+/** The engine's counters for one store's outbox, under the tidemark_outbox_* names. */
+export function outboxRelayMetrics(registry: Registry, store: PublicationStore): RelayMetrics {
+  const m = outboxMetrics(registry);
+  const labels = storeLabels(store);
+  const add = (c: { inc(l: typeof labels, n: number): void }) => (n: number) => {
+    if (n) c.inc(labels, n);
+  };
+  return {
+    claimed: add(m.claimed),
+    reclaimed: add(m.reclaimedExpired),
+    sent: add(m.sent),
+    failed: add(m.failed),
+    gaveUp: add(m.parked),
+    released: releasedCounter(registry, 'outbox_events', store),
+    claimLost: add(m.claimLost),
+    publishTimer: () => {
+      const end = m.publishSeconds.startTimer(labels);
+      return (outcome) => end({ outcome });
+    },
+  };
+}
+
+/** The engine's counters for one store's event_publications, as tidemark_kafka_first_relay_outcomes_total. */
+export function publicationsRelayMetrics(registry: Registry, store: PublicationStore): RelayMetrics {
+  const m = kafkaFirstMetrics(registry).relay;
+  const add = (result: 'published' | 'failure' | 'dead_letter' | 'claim_lost') => (n: number) => {
+    if (n) m.inc({ store: store.name, result }, n);
+  };
+  return {
+    claimed: () => undefined,
+    reclaimed: () => undefined,
+    sent: add('published'),
+    failed: add('failure'),
+    gaveUp: add('dead_letter'),
+    released: releasedCounter(registry, 'event_publications', store),
+    claimLost: add('claim_lost'),
+    publishTimer: () => () => undefined,
   };
 }

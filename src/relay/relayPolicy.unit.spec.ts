@@ -2,11 +2,12 @@
 // record's own), how failed rows are grouped and when they give up, the publish timeout race and the
 // lease check.
 import { withTimeout } from '../shared/timeout';
-import { exponentialBackoff } from './backoff';
-import { PublishTimeoutError } from './kafkaSink';
-import type { RelayRecord } from './publicationTable';
-import { classifyPublishFailure } from './publishFailure';
-import { failureGroups, relayProblems } from './relayEngine';
+import { exponentialBackoff } from '../shared/backoff';
+import { publishTimeout } from '../shared/timeout';
+import type { RelayRecord } from '../publication/relayPort/publicationTable';
+import { classifyPublishFailure } from '../shared/publishFailure';
+import { failureGroups } from './failureGroups';
+import { relayProblems } from './relayDeps';
 
 const kafkaError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, ...extra });
 
@@ -55,7 +56,7 @@ describe('publish failure classification', () => {
     expect(classifyPublishFailure(refused)).toBe('outage');
     expect(classifyPublishFailure(kafkaError('KafkaJSNumberOfRetriesExceeded', { retriable: false, cause: refused }))).toBe('outage');
     expect(classifyPublishFailure(kafkaError('KafkaJSRequestTimeoutError'))).toBe('outage');
-    expect(classifyPublishFailure(new PublishTimeoutError(100))).toBe('outage');
+    expect(classifyPublishFailure(publishTimeout(100))).toBe('outage');
     for (const type of [
       'LEADER_NOT_AVAILABLE',
       'NOT_LEADER_FOR_PARTITION',

@@ -1,7 +1,9 @@
 // The one way to bound a promise in time. The wrapped work keeps running after the timer fires (a
 // Kafka request already written to a socket cannot be cancelled), which is why a timed-out publish
 // is "delivery unknown", never "not delivered". The loser's rejection is swallowed so it can never
-// surface as an unhandled rejection after the race is decided.
+// surface as an unhandled rejection after the race is decided. One error class for every timeout:
+// a publish that ran out of time (the relay's, the sink's or the direct path's) is PUBLISH_TIMEOUT,
+// which the publish-failure classification reads as an outage.
 import { TidemarkError, type ErrorCode } from './errors';
 
 export class OperationTimeoutError extends TidemarkError {
@@ -9,10 +11,17 @@ export class OperationTimeoutError extends TidemarkError {
     readonly operation: string,
     readonly timeoutMs: number,
     code: ErrorCode = 'PUBLISH_TIMEOUT',
+    message = `${operation} did not finish within ${timeoutMs} ms`,
   ) {
-    super(code, `${operation} did not finish within ${timeoutMs} ms`, { details: { operation, timeoutMs } });
+    super(code, message, { details: { operation, timeoutMs } });
     this.name = 'OperationTimeoutError';
   }
+}
+
+/** A Kafka publish the broker did not acknowledge in time: delivery is uncertain, never known lost. */
+export function publishTimeout(timeoutMs: number): OperationTimeoutError {
+  const message = `the broker did not acknowledge within ${timeoutMs} ms; delivery is uncertain`;
+  return new OperationTimeoutError('publish', timeoutMs, 'PUBLISH_TIMEOUT', message);
 }
 
 /** Rejects with OperationTimeoutError(operation) (or `onTimeout()`) when `work` takes longer than `timeoutMs`. */

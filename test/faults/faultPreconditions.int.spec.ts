@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ident } from '../../src/infra/clickhouse/literal';
-import { claimBatch } from '../../src/relay/outbox/sql/claimBatch';
+import { claimBatch } from '../../src/publication/outbox/sql/claimBatch';
 import { keepOutboxBacklog, seedOutbox } from '../support/outboxSeed';
 import { createTestEnv, type TestEnv } from '../support/testEnv';
 import { testShards } from '../support/testShards';

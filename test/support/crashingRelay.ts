@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import type { Settings } from '../../src/config/settings';
 import { openResources } from '../../src/app/resources';
 import { fromKafkaSink } from '../../src/relay/kafkaSink';
-import { startRelayLoop } from '../../src/relay/relayEngine';
+import { startRelayLoop } from '../../src/relay/relayLoop';
 import { mysqlStore, tableOf, testRelayDeps } from './relayDeps';
 import { ownEmbeddedClickHouse } from './embeddedClickHouse';
 

@@ -10,7 +10,7 @@ import { upsertNotPublished } from '../../src/publication/kafkaFirst/upsertNotPu
 import type { TestEnv } from './testEnv';
 import type { Topics } from '../../src/infra/kafka/fromKafka';
 import { createRegistry, type Registry } from '../../src/metrics/registry';
-import { exponentialBackoff } from '../../src/relay/backoff';
+import { exponentialBackoff } from '../../src/shared/backoff';
 import { systemClock } from '../../src/shared/clock';
 import { alwaysClosedCircuit, type KafkaCircuit } from '../../src/infra/kafka/kafkaCircuit';
 import type { Logger } from '../../src/shared/logger';

@@ -67,3 +67,11 @@ export function keepOutboxBacklog(db: Knex, topic: string, min = 80, chunk = 200
     },
   };
 }
+
+/** Larger than the broker's default max.message.bytes (1 MiB): the broker refuses this record itself. */
+export const TOO_LARGE = 'x'.repeat(1_200_000);
+
+/** Makes a seeded row a record the broker refuses (poison), as a real oversized event would be. */
+export async function makePoison(db: Knex, eventId: string): Promise<void> {
+  await db('outbox_events').where({ event_id: eventId }).update({ message_value: TOO_LARGE });
+}

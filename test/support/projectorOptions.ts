@@ -3,7 +3,7 @@
 // partitions move quickly. Suites override what they test.
 import { createRegistry } from '../../src/metrics/registry';
 import type { ProjectorOptions } from '../../src/projections/projectorOptions';
-import { exponentialBackoff } from '../../src/relay/backoff';
+import { exponentialBackoff } from '../../src/shared/backoff';
 import { systemClock } from '../../src/shared/clock';
 import type { TestEnv } from './testEnv';
 import { testLogger } from './logCapture';

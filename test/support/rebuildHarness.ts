@@ -8,7 +8,7 @@ import { ident, str } from '../../src/infra/clickhouse/literal';
 import { fromPublicationStores } from '../../src/projections/freshness/pendingPublications';
 import { fromKafkaAndCheckpoints } from '../../src/projections/freshness/projectionProgress';
 import { projectorGroupId } from '../../src/projections/projectorGroup';
-import { exponentialBackoff } from '../../src/relay/backoff';
+import { exponentialBackoff } from '../../src/shared/backoff';
 import type { CompareDeps } from '../../src/reconciliation/compareScope';
 import type { FitnessResultState } from '../../src/domains/fitness/types';
 import { fitnessSource } from '../../src/domains/fitness/reconciliation/fitnessSource';

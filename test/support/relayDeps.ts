@@ -6,12 +6,13 @@ import { alwaysClosedCircuit } from '../../src/infra/kafka/kafkaCircuit';
 import { createRegistry } from '../../src/metrics/registry';
 import { discardStateChanges } from '../../src/publication/stateChanges/stateChange';
 import type { PublicationStore } from '../../src/publication/stores';
-import { exponentialBackoff } from '../../src/relay/backoff';
-import { fromPublicationsTable, publicationsRelayMetrics } from '../../src/relay/kafkaFirst/publicationsTable';
+import { exponentialBackoff } from '../../src/shared/backoff';
+import { fromPublicationsTable } from '../../src/publication/kafkaFirst/publicationsTable';
 import type { EventSink } from '../../src/relay/kafkaSink';
-import { fromOutboxTable, outboxRelayMetrics } from '../../src/relay/outbox/outboxTable';
-import type { PublicationTable } from '../../src/relay/publicationTable';
-import type { RelayDeps } from '../../src/relay/relayEngine';
+import { fromOutboxTable } from '../../src/publication/outbox/outboxTable';
+import { outboxRelayMetrics, publicationsRelayMetrics } from '../../src/relay/relayMetrics';
+import type { PublicationTable } from '../../src/publication/relayPort/publicationTable';
+import type { RelayDeps } from '../../src/relay/relayDeps';
 import { randomIds, systemClock } from '../../src/shared/clock';
 import { testLogger } from './logCapture';
 

@@ -16,7 +16,7 @@ import { startGateway } from '../../graphql/server';
 import { registerProjectionLagGauge } from '../../metrics/projectionLagGauge';
 import { readModelsFrom } from '../wiring/readModels';
 import { consistencyFrom } from '../wiring/consistency';
-import { fromReconciliationLedger } from '../../publication/health/publicationHealth';
+import { fromReconciliationLedger } from '../../reconciliation/ledger/ledgerHealth';
 import { startStateChangeHub } from '../../publication/stateChanges/stateChangeHub';
 import { publicationStores } from '../../publication/stores';
 import { publicationFor } from '../wiring/publication';

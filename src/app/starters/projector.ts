@@ -1,7 +1,7 @@
 // The `projector` role: builds the projector from settings and the process's shared resources.
 import { projectorGroupId } from '../../projections/projectorGroup';
 import type { RoleStarter } from '../roles';
-import { exponentialBackoff } from '../../relay/backoff';
+import { exponentialBackoff } from '../../shared/backoff';
 import { systemClock } from '../../shared/clock';
 import { startProjector } from '../../projections/projector';
 

@@ -13,14 +13,16 @@ import { randomIds, systemClock } from '../../shared/clock';
 import { TidemarkError } from '../../shared/errors';
 import { repeatEvery, type Stoppable } from '../../shared/lifecycle';
 import { summarizeError } from '../../shared/redact';
-import { exponentialBackoff } from '../../relay/backoff';
+import { exponentialBackoff } from '../../shared/backoff';
 import { backlogSignal } from '../../relay/backlogSignal';
 import { fromKafkaSink } from '../../relay/kafkaSink';
-import { fromPublicationsTable, publicationsRelayMetrics, refreshBacklogGauges } from '../../relay/kafkaFirst/publicationsTable';
+import { fromPublicationsTable, refreshBacklogGauges } from '../../publication/kafkaFirst/publicationsTable';
 import { startOutboxMaintenance } from '../../relay/outbox/maintenance';
-import { outboxMetrics } from '../../relay/outbox/metrics';
-import { fromOutboxTable, outboxRelayMetrics } from '../../relay/outbox/outboxTable';
-import { relayProblems, startRelayLoop, type RelayDeps } from '../../relay/relayEngine';
+import { outboxMetrics } from '../../publication/outbox/metrics';
+import { fromOutboxTable } from '../../publication/outbox/outboxTable';
+import { outboxRelayMetrics, publicationsRelayMetrics } from '../../relay/relayMetrics';
+import { relayProblems, type RelayDeps } from '../../relay/relayDeps';
+import { startRelayLoop } from '../../relay/relayLoop';
 
 export const startRelays: RoleStarter = async ({ resources, logger, registry, instanceId, stateChanges, kafkaCircuit }) => {
   const s = resources.settings;

@@ -4,7 +4,7 @@
 import { deleteExpiredKeysBatch } from '../../domains/fitness/store/deleteExpiredKeys';
 import { counter } from '../../metrics/registry';
 import { publicationStores } from '../../publication/stores';
-import { deletePublishedBatch } from '../../relay/kafkaFirst/deletePublished';
+import { deletePublishedBatch } from '../../publication/kafkaFirst/sql/deletePublished';
 import { startRetentionCleanup, type RetentionTask } from '../../relay/retention/retentionCleanup';
 import type { RoleStarter } from '../roles';
 

@@ -7,12 +7,12 @@ import type { Resources } from '../resources';
 import type { Publisher } from '../../publication/publisher';
 import { outboxPublication, type DomainPublication } from './publication';
 import type { StateChangeSink } from '../../publication/stateChanges/stateChange';
-import { outboxMetrics } from '../../relay/outbox/metrics';
-import { outboxOperator, type OutboxOperator } from '../../relay/outbox/operator';
+import { outboxMetrics } from '../../publication/outbox/metrics';
+import { outboxOperator, type OutboxOperator } from '../../publication/outbox/operator';
 import { publicationStores } from '../../publication/stores';
 import { systemClock } from '../../shared/clock';
 import { fitnessService, type FitnessService } from '../../domains/fitness/service';
-import { parkedEventPages, type ParkedEventPages } from '../../publication/outbox/parkedEventPages';
+import { parkedEventPages, type ParkedEventPages } from '../../publication/outbox/operator';
 
 /** The outbox publisher of fitness writes (FITNESS_PUBLICATION_STRATEGY=outbox, the default). */
 export function fitnessOutboxPublisher(resources: Pick<Resources, 'topics'>, stateChanges: StateChangeSink): Publisher {

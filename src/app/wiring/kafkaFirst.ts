@@ -4,7 +4,7 @@
 import type { Registry } from 'prom-client';
 import type { Resources } from '../resources';
 import type { KafkaCircuit } from '../../infra/kafka/kafkaCircuit';
-import { exponentialBackoff } from '../../relay/backoff';
+import { exponentialBackoff } from '../../shared/backoff';
 import { systemClock } from '../../shared/clock';
 import type { Stoppable } from '../../shared/lifecycle';
 import type { Logger } from '../../shared/logger';

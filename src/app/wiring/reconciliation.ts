@@ -11,7 +11,7 @@ import { freshnessInputsFrom } from './freshness';
 import { projectorGroupId } from '../../projections/projectorGroup';
 import { projectorDeadLetters } from '../../projections/deadLetterOperator';
 import { mapMessage, type MessageMapper } from '../../projections/mapMessage';
-import { exponentialBackoff } from '../../relay/backoff';
+import { exponentialBackoff } from '../../shared/backoff';
 import { systemClock, type Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';

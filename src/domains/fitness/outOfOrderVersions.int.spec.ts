@@ -4,7 +4,7 @@
 import { startProjectorRole } from '../../app/starters/projector';
 import { ident, str, uint } from '../../infra/clickhouse/literal';
 import { fromKafka } from '../../infra/kafka/fromKafka';
-import { exponentialBackoff } from '../../relay/backoff';
+import { exponentialBackoff } from '../../shared/backoff';
 import { fromKafkaSink, type EventSink } from '../../relay/kafkaSink';
 import { relayOnce } from '../../relay/relayEngine';
 import { mysqlStore, tableOf, testRelayDeps } from '../../../test/support/relayHarness';

@@ -12,7 +12,7 @@ import { campaignScope } from './reconciliation/campaignScope';
 import type { ReconciliationService } from '../../reconciliation/service';
 import { reconciliationFrom } from '../../app/wiring/reconciliation';
 import { fromKafkaSink, type EventSink } from '../../relay/kafkaSink';
-import { fromOutboxTable } from '../../relay/outbox/outboxTable';
+import { fromOutboxTable } from '../../publication/outbox/outboxTable';
 import { relayOnce } from '../../relay/relayEngine';
 import { silentLogger } from '../../shared/logger';
 import { teacherInput } from '../../../test/support/fitnessHarness';

@@ -3,7 +3,7 @@
 // deliver them again.
 import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
-import { MAX_OPERATOR_BATCH, type StoreFilter } from '../../relay/outbox/operator';
+import { MAX_OPERATOR_BATCH, type StoreFilter } from '../../publication/outbox/operator';
 import { hasControlCharacters } from '../../shared/controlCharacters';
 import { decodeCursor, encodeCursor } from '../../shared/cursor';
 import { ValidationError } from '../../shared/errors';

@@ -1,12 +1,12 @@
 // What this process believes about the Kafka cluster, shared by everything in it that publishes: the
 // relay loops of every store and table, and the kafka-first direct path. CLOSED: sends go ahead. OPEN:
-// a send failed because of the cluster (publishFailure.ts says which failures count); the relays stop
+// a send failed because of the cluster (shared/publishFailure.ts says which failures count); the relays stop
 // claiming and wait, the direct path stores its fallback row at once instead of spending up to
 // KAFKA_FIRST_DEADLINE_MS on attempts that cannot succeed, and one prober asks the cluster with
 // jittered exponential backoff (capped) until it answers. A probe that answers closes the circuit; the
 // backoff level is only reset by a real acknowledged send, so a cluster that answers metadata but keeps
 // refusing writes is probed less and less often instead of in a tight loop.
-import type { RetryPolicy } from '../../relay/backoff';
+import type { RetryPolicy } from '../../shared/backoff';
 import { sleep } from '../../shared/lifecycle';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';

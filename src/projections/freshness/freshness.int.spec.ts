@@ -10,7 +10,7 @@ import { fromKafkaProducer } from '../../infra/kafka/producer';
 import knex from 'knex';
 import { createRegistry } from '../../metrics/registry';
 import { toKafkaRecord, type DomainEvent } from '../../publication/event';
-import { exponentialBackoff } from '../../relay/backoff';
+import { exponentialBackoff } from '../../shared/backoff';
 import { systemClock } from '../../shared/clock';
 import { waitFor } from '../../shared/lifecycle';
 import { silentLogger } from '../../shared/logger';

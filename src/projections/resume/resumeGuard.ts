@@ -9,7 +9,7 @@
 //     because checkpoint inserts are conditional on the store still holding the last one
 //     (insertCheckpoints.ts): once it lost it, no checkpoint of this member lands until it sought back.
 // A seek moves the partition's epoch on, so parts of batches fetched before it write no checkpoint.
-import type { RetryPolicy } from '../../relay/backoff';
+import type { RetryPolicy } from '../../shared/backoff';
 import { sleep } from '../../shared/lifecycle';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';

@@ -3,14 +3,13 @@
 // strategy a domain uses), with the domain's projection lag and reconciliation state beside it.
 // Every figure comes from persisted state (tables, Kafka offsets, checkpoints), so any gateway
 // instance answers the same; ages are measured by each database's own clock.
+// The reconciliation figures are passed in (reconciliation/ledger/ledgerHealth.ts reads them): the
+// reconciliation layer sits above this one.
 import type { Domain } from '../event';
 import { DOMAINS } from '../event';
-import { readOutboxStats } from '../../relay/outbox/sql/outboxStats';
-import { publicationBacklog } from '../../relay/kafkaFirst/publicationBacklog';
+import { readOutboxStats } from '../outbox/sql/outboxStats';
+import { publicationBacklog } from '../kafkaFirst/sql/publicationBacklog';
 import type { PublicationStore } from '../stores';
-import type { Knex } from 'knex';
-import { ledgerGauges } from '../../reconciliation/ledger/sql/ledgerQueries';
-import { verificationAges } from '../../reconciliation/ledger/sql/scopeRegistry';
 
 export interface StorePublicationHealth {
   store: string;
@@ -87,19 +86,4 @@ export async function readPublicationHealth(d: PublicationHealthDeps, only?: Dom
       };
     }),
   );
-}
-
-/** Reconciliation state of a domain, from the reconciliation ledger (PostgreSQL). */
-export function fromReconciliationLedger(ledger: Knex): NonNullable<PublicationHealthDeps['reconciliation']> {
-  return async (domain) => {
-    const [g, ages] = await Promise.all([ledgerGauges(ledger), verificationAges(ledger)]);
-    const sum = (xs: { domain: Domain; n: number }[]) => xs.filter((x) => x.domain === domain).reduce((n, x) => n + x.n, 0);
-    const age = ages.find((a) => a.domain === domain);
-    return {
-      unresolvedDiscrepancies: sum(g.unresolved),
-      repairsAwaitingVerification: sum(g.awaitingVerification),
-      oldestVerificationAgeSeconds: age ? age.oldestAgeSeconds : null,
-      scopesNeverVerified: age?.neverVerified ?? 0,
-    };
-  };
 }

@@ -3,12 +3,12 @@
 // time / attempts left), so the last attempt is never squeezed out by slow earlier ones and the whole
 // loop never outlives the deadline. A timed-out attempt is "unknown" (the broker may have stored the
 // record), so it is reported apart from failures; either way the caller stores the fallback row.
-import type { RetryPolicy } from '../../relay/backoff';
+import type { RetryPolicy } from '../../shared/backoff';
 import type { Clock } from '../../shared/clock';
 import { sleep as realSleep } from '../../shared/lifecycle';
 import type { DirectAttemptResult } from './metrics';
 import { OperationTimeoutError, withTimeout } from '../../shared/timeout';
-import { classifyPublishFailure, type PublishFailureKind } from '../../relay/publishFailure';
+import { classifyPublishFailure, type PublishFailureKind } from '../../shared/publishFailure';
 
 export interface DirectPolicy {
   attempts: number;
@@ -22,7 +22,7 @@ export interface DirectReport {
   delivered: boolean;
   results: DirectAttemptResult[];
   lastError?: unknown;
-  /** How each failed attempt is classified (publishFailure.ts): all 'outage' opens the Kafka circuit. */
+  /** How each failed attempt is classified (shared/publishFailure.ts): all 'outage' opens the Kafka circuit. */
   failureKinds: PublishFailureKind[];
 }
 

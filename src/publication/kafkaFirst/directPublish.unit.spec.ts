@@ -1,6 +1,6 @@
 // The direct attempt loop, against a scripted send function and a clock the test moves.
 import { fixedClock } from '../../shared/clock';
-import { exponentialBackoff } from '../../relay/backoff';
+import { exponentialBackoff } from '../../shared/backoff';
 import { isTimeout, publishDirect, type DirectPolicy } from './directPublish';
 import { OperationTimeoutError } from '../../shared/timeout';
 

@@ -6,7 +6,7 @@ import { hasControlCharacters } from '../../shared/controlCharacters';
 import { decodeCursor, encodeCursor, pageSize } from '../../shared/cursor';
 import { ValidationError } from '../../shared/errors';
 import { summarizeError } from '../../shared/redact';
-import { replayDeadLetters } from '../../relay/kafkaFirst/replayDeadLetters';
+import { replayDeadLetters } from './sql/replayDeadLetters';
 import type { Domain } from '../event';
 import { stateChangeOf, type StateChangeSink } from '../stateChanges/stateChange';
 import { listPublicationsInStore, type PagePosition, type PublicationView } from './listPublications';

@@ -6,8 +6,6 @@
 import { fitnessService } from '../../domains/fitness/service';
 import { createOrdersService } from '../../domains/orders/ordersService';
 import { orderPlacedEvent } from '../../domains/orders/events';
-import { fromKafkaSink } from '../../relay/kafkaSink';
-import { relayOnce } from '../../relay/relayEngine';
 import { randomIds, systemClock } from '../../shared/clock';
 import { outboxPublisher } from '../outbox/outboxPublisher';
 import { topicByDomain } from '../outbox/outboxRow';
@@ -18,7 +16,7 @@ import { CLOSED_PORT_BROKER, readTopic } from '../../../test/support/kafkaProbe'
 import { metricValue, testKafkaFirstPublisher, type TestPublisher } from '../../../test/support/kafkaFirst';
 import { shardKnex } from '../../infra/mysql/fromMysql';
 import { waitFor } from '../../shared/lifecycle';
-import { mysqlStore, tableOf, testRelayDeps } from '../../../test/support/relayHarness';
+import { fromKafkaSink, mysqlStore, relayOnce, tableOf, testRelayDeps } from '../../../test/support/relayHarness';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { TEST_SERVICE } from '../../../test/support/principals';
 

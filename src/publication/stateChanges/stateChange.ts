@@ -1,6 +1,8 @@
-// A publication-state transition, as operators see it live. Relays, publishers and the projector
-// emit these through a StateChangeSink; every gateway instance receives them from Kafka and pushes
-// them to its subscribers. They are notifications, not the source of truth: the tables are.
+// A publication-state transition, as operators see it live. The publication tables' owner (its
+// publishers, the relay passes of relayPort/relayPass.ts, operator replays, restored rows) and the
+// projector (PROJECTION_* only) emit these through a StateChangeSink; every gateway instance receives
+// them from Kafka and pushes them to its subscribers. They are notifications, not the source of
+// truth: the tables are.
 import type { Domain } from '../event';
 import type { PublicationState } from '../publisher';
 
@@ -27,8 +29,8 @@ export interface StateChange {
 export type StateChangeSubject = Pick<StateChange, 'eventId' | 'domain' | 'aggregateId' | 'version'>;
 
 /**
- * The one way to make a state change: every emitter (publishers, relays, operator replays, the
- * projector, the publication reconciler) builds it here, with the time from its injected clock.
+ * The one way to make a state change: every emitter (the publication layer for publication states,
+ * the projector for PROJECTION_*) builds it here, with the time from its injected clock.
  */
 export function stateChangeOf(
   subject: StateChangeSubject,

@@ -14,9 +14,8 @@ import type { ScanPosition, UnpublishedScan } from '../../domains/contract/recon
 import type { Topics } from '../../infra/kafka/fromKafka';
 import type { Domain } from '../../publication/event';
 import { counter, gauge, type Registry } from '../../metrics/registry';
-import { publicationRowFor } from '../../publication/kafkaFirst/publicationRow';
-import { upsertNotPublished } from '../../publication/kafkaFirst/upsertNotPublished';
-import type { StateChange, StateChangeSink } from '../../publication/stateChanges/stateChange';
+import { publicationRestore } from '../../publication/kafkaFirst/restorePublications';
+import type { StateChangeSink } from '../../publication/stateChanges/stateChange';
 import type { Clock } from '../../shared/clock';
 import { sleep, type Stoppable } from '../../shared/lifecycle';
 import type { Logger } from '../../shared/logger';
@@ -81,7 +80,7 @@ export async function reconcileOnce(deps: KafkaFirstPublicationReconcilerDeps): 
   const scope = deps.scope ?? domain;
   const m = reconcilerMetrics(deps.registry);
   const cutoff = new Date(deps.clock.now().getTime() - deps.graceMs);
-  const changes: StateChange[] = [];
+  const restore = publicationRestore(deps.stateChanges, deps.clock);
   await ensureProgress(deps.db, scope);
   const result = await deps.db.transaction(async (trx): Promise<ReconcileResult> => {
     const r: ReconcileResult = { busy: false, caughtUp: false, examined: 0, reconstructed: 0, delivered: 0, alreadyPresent: 0, cutoff };
@@ -95,21 +94,8 @@ export async function reconcileOnce(deps: KafkaFirstPublicationReconcilerDeps): 
         r.delivered++;
         continue;
       }
-      const up = await upsertNotPublished(trx, publicationRowFor(event, deps.topics, 'RECONCILER'));
-      if (!up.inserted) r.alreadyPresent++;
-      else {
-        r.reconstructed++;
-        changes.push({
-          eventId: event.eventId,
-          domain,
-          aggregateId: event.aggregateId,
-          version: event.version,
-          from: null,
-          to: 'NOT_PUBLISHED',
-          attempt: 0,
-          at: deps.clock.now(),
-        });
-      }
+      if (await restore.restore(trx, event, deps.topics)) r.reconstructed++;
+      else r.alreadyPresent++;
     }
     r.caughtUp = found.length < deps.batchSize;
     const last = found[found.length - 1]?.position;
@@ -122,7 +108,7 @@ export async function reconcileOnce(deps: KafkaFirstPublicationReconcilerDeps): 
   if (result.delivered) m.records.inc({ domain, result: 'delivered' }, result.delivered);
   if (result.alreadyPresent) m.records.inc({ domain, result: 'already_present' }, result.alreadyPresent);
   m.batches.inc({ domain, result: result.busy ? 'busy' : 'ok' });
-  deps.stateChanges?.emit(changes);
+  restore.end();
   if (result.reconstructed)
     deps.logger.warn(
       { domain, reconstructed: result.reconstructed, cutoff: cutoff.toISOString() },

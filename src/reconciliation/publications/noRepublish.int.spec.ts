@@ -7,7 +7,7 @@ import { createOrdersService } from '../../domains/orders/ordersService';
 import { ident } from '../../infra/clickhouse/literal';
 import { createRegistry } from '../../metrics/registry';
 import { startProjector } from '../../projections/projector';
-import { exponentialBackoff } from '../../relay/backoff';
+import { exponentialBackoff } from '../../shared/backoff';
 import { randomIds, systemClock } from '../../shared/clock';
 import { waitFor } from '../../shared/lifecycle';
 import { silentLogger } from '../../shared/logger';

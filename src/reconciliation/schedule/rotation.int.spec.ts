@@ -11,7 +11,7 @@ import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { eventOfState } from '../../domains/fitness/reconciliation/fitnessSource';
 import { projectionLineOf } from '../rebuild/projectionLines';
 import { insertJsonEachRow } from '../../projections/sql/insertJsonEachRow';
-import { fromReconciliationLedger } from '../../publication/health/publicationHealth';
+import { fromReconciliationLedger } from '../ledger/ledgerHealth';
 import { orderHours } from '../../domains/orders/reconciliation/sql/orderHours';
 
 jest.setTimeout(90000);

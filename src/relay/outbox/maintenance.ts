@@ -1,14 +1,16 @@
 // Per-store outbox housekeeping next to the relay: refreshes the gauges (rows per status, oldest
-// unsent age) and deletes SENT rows past retention in bounded batches. Every relay process runs it;
-// the work is idempotent and cheap, so several processes doing it at once is harmless.
+// unsent age: publication/outbox/outboxGauges.ts, the table owner's stats) and deletes SENT rows past
+// retention in bounded batches (the owner's deleteSent statement, run by the relay's retention
+// runner). Every relay process runs it; the work is idempotent and cheap, so several processes doing
+// it at once is harmless.
 import { repeatEvery, type Stoppable } from '../../shared/lifecycle';
 import { runRetentionTask } from '../retention/retentionCleanup';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
 import type { PublicationStore } from '../../publication/stores';
-import { storeLabels, type OutboxMetrics } from './metrics';
-import { deleteSentBatch } from './sql/deleteSent';
-import { readOutboxStats } from './sql/outboxStats';
+import { storeLabels, type OutboxMetrics } from '../../publication/outbox/metrics';
+import { refreshOutboxGauges } from '../../publication/outbox/outboxGauges';
+import { deleteSentBatch } from '../../publication/outbox/sql/deleteSent';
 
 export interface OutboxMaintenanceOptions {
   store: PublicationStore;
@@ -18,14 +20,6 @@ export interface OutboxMaintenanceOptions {
   cleanupIntervalMs: number;
   cleanupBatchSize: number;
   statsIntervalMs: number;
-}
-
-export async function refreshOutboxGauges(o: Pick<OutboxMaintenanceOptions, 'store' | 'metrics'>): Promise<void> {
-  const labels = storeLabels(o.store);
-  const stats = await readOutboxStats(o.store.db);
-  o.metrics.oldestUnsentSeconds.set(labels, stats.oldestUnsentAgeSeconds);
-  o.metrics.expiredClaims.set(labels, stats.expiredClaims);
-  for (const [status, n] of Object.entries(stats.counts)) o.metrics.events.set({ ...labels, status }, n);
 }
 
 /** Deletes expired SENT rows batch by batch until none are left; returns how many. */

@@ -1,54 +1,20 @@
 // The outbox relay's failure handling on real MariaDB, PostgreSQL and Kafka. Outage and poison are
 // told apart: a broker that cannot be reached spends no attempt (the rows go back with their count
 // unchanged and the circuit opens), while a record the broker refuses (larger than the topic's
-// max.message.bytes) is retried with bounded exponential backoff on the database clock, parked at its
-// attempt limit, and delivered after the cause is fixed and an operator replays it. Kafka failures are
-// real (a producer pointed at a closed port, or a record the broker refuses), never a stubbed client.
-import type { Knex } from 'knex';
+// max.message.bytes) is retried with bounded exponential backoff on the database clock and fails alone
+// in its batch. Parking and replay: outboxParking.int.spec.ts; cleanup and gauges:
+// outboxMaintenance.int.spec.ts. Kafka failures are real (a producer pointed at a closed port, or a
+// record the broker refuses), never a stubbed client.
 import { kafkaCircuit } from '../../infra/kafka/kafkaCircuit';
 import { waitFor } from '../../shared/lifecycle';
 import { silentLogger } from '../../shared/logger';
-import { seedOutbox } from '../../../test/support/outboxSeed';
+import { makePoison, seedOutbox, TOO_LARGE } from '../../../test/support/outboxSeed';
 import { useRelayHarness } from '../../../test/support/relayHarness';
-import { cleanupSent, refreshOutboxGauges } from './maintenance';
-import { outboxOperator } from './operator';
-import { discardStateChanges } from '../../publication/stateChanges/stateChange';
-import { systemClock } from '../../shared/clock';
 
 jest.setTimeout(60000);
 
-/** Larger than the broker's default max.message.bytes (1 MiB): the broker refuses this record itself. */
-const TOO_LARGE = 'x'.repeat(1_200_000);
-
-async function makePoison(db: Knex, eventId: string): Promise<void> {
-  await db('outbox_events').where({ event_id: eventId }).update({ message_value: TOO_LARGE });
-}
-
-describe('outbox relay retries, parking and retention (MariaDB, PostgreSQL, Kafka)', () => {
+describe('outbox relay retries (MariaDB, PostgreSQL, Kafka)', () => {
   const h = useRelayHarness();
-
-  /** Sets the topic's record limit (raising it is the operator's fix for records that were too large). */
-  async function topicRecordLimit(bytes: number): Promise<void> {
-    const admin = h.env.resources.kafka.admin();
-    await admin.connect();
-    try {
-      await admin.alterConfigs({
-        validateOnly: false,
-        resources: [{ type: 2, name: h.topic, configEntries: [{ name: 'max.message.bytes', value: String(bytes) }] }],
-      });
-    } finally {
-      await admin.disconnect();
-    }
-  }
-  async function topicEnd(): Promise<number> {
-    const admin = h.env.resources.kafka.admin();
-    await admin.connect();
-    try {
-      return (await admin.fetchTopicOffsets(h.topic)).reduce((n, p) => n + Number(p.high), 0);
-    } finally {
-      await admin.disconnect();
-    }
-  }
 
   it('an outage spends no attempt: the rows go back FAILED with their count unchanged, and the circuit opens', async () => {
     await seedOutbox(h.mysql.db, h.topic, 3);
@@ -121,48 +87,6 @@ describe('outbox relay retries, parking and retention (MariaDB, PostgreSQL, Kafk
     expect(await h.total(h.metrics.failed)).toBe(5);
   });
 
-  it('parks a refused record at its attempt limit while the rest flow; after the fix an operator replay delivers it', async () => {
-    const events = await seedOutbox(h.pg.db, h.topic, 3);
-    const poison = events[1]!;
-    await makePoison(h.pg.db, poison.eventId);
-    const p = h.policy({ baseMs: 20, maxMs: 40, maxAttempts: 2 });
-    expect(await h.once(h.pg, h.good, { policy: p })).toMatchObject({ claimed: 3, sent: 2, failed: 1 });
-    await waitFor(async () => (await h.once(h.pg, h.good, { policy: p })).claimed > 0, { what: 'attempt 2' });
-    const row = (await h.pg.db('outbox_events').where({ event_id: poison.eventId }).first()) as Record<string, unknown>;
-    expect(row).toMatchObject({ status: 'PARKED', attempts: 2, claim_token: null, last_error_code: 'MESSAGE_TOO_LARGE' });
-    expect(String(row.last_error_summary)).not.toContain('{');
-    expect(await h.total(h.metrics.parked)).toBe(1);
-    expect((await h.statuses(h.pg.db)).filter((r) => r.status === 'SENT')).toHaveLength(2);
-
-    // Parked rows are never claimed again without an operator.
-    expect((await h.once(h.pg, h.good)).claimed).toBe(0);
-    const op = outboxOperator([h.mysql, h.pg], { metrics: h.metrics, stateChanges: discardStateChanges, clock: systemClock });
-    expect(await op.listParked({ domain: 'fitness' }, 10)).toEqual([
-      expect.objectContaining({ eventId: poison.eventId, version: 1, store: 'postgres', attempts: 2 }),
-    ]);
-    await topicRecordLimit(4 * 1024 * 1024);
-    try {
-      expect(await op.replayParked({ eventIds: [poison.eventId] }, 10)).toEqual([
-        expect.objectContaining({ eventId: poison.eventId, version: 1 }),
-      ]);
-      expect(await h.pg.db('outbox_events').where({ event_id: poison.eventId }).first('status', 'attempts', 'replay_count')).toMatchObject({
-        status: 'NEW',
-        attempts: 0,
-        replay_count: 1,
-      });
-      expect(await op.replayParked({ eventIds: [poison.eventId] }, 10)).toEqual([]);
-      const end = await topicEnd();
-      expect(await h.once(h.pg, h.good)).toMatchObject({ sent: 1 });
-      expect(await topicEnd()).toBe(end + 1); // the broker took it (1.2 MB: past a test consumer's fetch size)
-      expect(await h.pg.db('outbox_events').where({ event_id: poison.eventId }).first('status', 'version')).toMatchObject({
-        status: 'SENT',
-        version: 1,
-      });
-    } finally {
-      await topicRecordLimit(1048588); // the broker's default again, for the other tests of this topic
-    }
-  });
-
   it('isolates a record the broker refuses so it fails alone and the rest of its batch is delivered', async () => {
     const events = await seedOutbox(h.mysql.db, h.topic, 3);
     const poison = events[1]!;
@@ -188,42 +112,5 @@ describe('outbox relay retries, parking and retention (MariaDB, PostgreSQL, Kafk
       status: 'PARKED',
       last_error_code: 'RELAY_GIVE_UP_AGE',
     });
-  });
-
-  it('cleans up only SENT rows older than the retention, in bounded batches, on both engines', async () => {
-    for (const store of [h.mysql, h.pg]) {
-      await seedOutbox(store.db, h.topic, 8);
-      const ids = ((await store.db('outbox_events').select('id').orderBy('id')) as { id: number }[]).map((r) => r.id);
-      const old = store.kind === 'mysql' ? store.db.raw('DATE_SUB(NOW(3), INTERVAL 2 HOUR)') : store.db.raw("now() - interval '2 hours'");
-      await store.db('outbox_events').whereIn('id', ids.slice(0, 5)).update({ status: 'SENT', sent_at: old });
-      await store.db('outbox_events').whereIn('id', ids.slice(5, 6)).update({ status: 'SENT', sent_at: store.db.fn.now() });
-      await store.db('outbox_events').whereIn('id', ids.slice(6, 7)).update({ status: 'PARKED', parked_at: old });
-      expect(await cleanupSent({ store, metrics: h.metrics, retentionMs: 3600_000, cleanupBatchSize: 2 })).toBe(5);
-      expect(((await store.db('outbox_events').select('status').orderBy('id')) as { status: string }[]).map((r) => r.status)).toEqual([
-        'SENT',
-        'PARKED',
-        'NEW',
-      ]);
-    }
-    expect(await h.total(h.metrics.cleanedUp)).toBe(10);
-  });
-
-  it('reports rows per status and the age of the oldest unsent row', async () => {
-    await seedOutbox(h.mysql.db, h.topic, 3);
-    await h.mysql.db('outbox_events').update({ created_at: h.mysql.db.raw('DATE_SUB(NOW(3), INTERVAL 90 SECOND)') });
-    await h.mysql.db('outbox_events').limit(1).update({ status: 'PARKED' });
-    await refreshOutboxGauges({ store: h.mysql, metrics: h.metrics });
-    const counts = Object.fromEntries(
-      (await h.metrics.events.get()).values.filter((v) => v.labels.store === 'mysql').map((v) => [v.labels.status, v.value]),
-    );
-    expect(counts).toEqual({ NEW: 2, PROCESSING: 0, FAILED: 0, PARKED: 1 });
-    expect(await h.total(h.metrics.oldestUnsentSeconds)).toBeGreaterThanOrEqual(90);
-
-    await seedOutbox(h.pg.db, h.topic, 2);
-    await h.pg.db('outbox_events').update({ created_at: h.pg.db.raw("now() - interval '45 seconds'") });
-    await refreshOutboxGauges({ store: h.pg, metrics: h.metrics });
-    const pgAge = (await h.metrics.oldestUnsentSeconds.get()).values.find((v) => v.labels.store === 'postgres')!.value;
-    expect(pgAge).toBeGreaterThanOrEqual(45);
-    expect(pgAge).toBeLessThan(90);
   });
 });

@@ -18,13 +18,16 @@ import type { DomainEvent } from '../../publication/event';
 import type { PublicationStore } from '../../publication/stores';
 import { waitFor } from '../../shared/lifecycle';
 import { silentLogger } from '../../shared/logger';
-import { exponentialBackoff } from '../backoff';
+import { exponentialBackoff } from '../../shared/backoff';
 import { mysqlStore, tableOf, testRelayDeps } from '../../../test/support/relayHarness';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { readTopic } from '../../../test/support/readTopic';
 import { seedOutbox } from '../../../test/support/outboxSeed';
-import { fromKafkaSink, PublishTimeoutError, type EventSink } from '../kafkaSink';
-import { relayOnce, startRelayLoop, type RelayDeps } from '../relayEngine';
+import { fromKafkaSink, type EventSink } from '../kafkaSink';
+import { publishTimeout } from '../../shared/timeout';
+import type { RelayDeps } from '../relayDeps';
+import { relayOnce } from '../relayEngine';
+import { startRelayLoop } from '../relayLoop';
 
 jest.setTimeout(60000);
 
@@ -122,7 +125,7 @@ describe('the seed failure table: nothing committed is lost', () => {
       async publish(batch) {
         await good.publish(batch); // the broker really has it...
         // ...but we never heard back
-        return { sent: [], failed: batch.map((e) => ({ id: e.id, error: new PublishTimeoutError(1000), kind: 'outage' as const })) };
+        return { sent: [], failed: batch.map((e) => ({ id: e.id, error: publishTimeout(1000), kind: 'outage' as const })) };
       },
       close: async () => undefined,
     };

@@ -6,7 +6,7 @@ import { seedOutbox } from '../../../test/support/outboxSeed';
 import { useRelayHarness } from '../../../test/support/relayHarness';
 import { backlogSignal } from '../backlogSignal';
 import type { EventSink } from '../kafkaSink';
-import { hasDueRows } from './sql/hasDueRows';
+import { hasDueRows } from '../../publication/outbox/sql/hasDueRows';
 
 describe('outbox relay loops (MariaDB, PostgreSQL, Kafka)', () => {
   const h = useRelayHarness();

@@ -7,7 +7,7 @@ import { deleteExpiredKeysBatch } from '../../domains/fitness/store/deleteExpire
 import { fitnessOutboxPublisher } from '../../app/wiring/fitness';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { teacherInput } from '../../../test/support/fitnessHarness';
-import { deletePublishedBatch } from '../kafkaFirst/deletePublished';
+import { deletePublishedBatch } from '../../publication/kafkaFirst/sql/deletePublished';
 import { runRetentionTask } from './retentionCleanup';
 import { discardStateChanges } from '../../publication/stateChanges/stateChange';
 import { TEST_SERVICE } from '../../../test/support/principals';

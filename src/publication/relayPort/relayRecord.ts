@@ -2,8 +2,8 @@
 // Kafka record in the same columns (topic, message_key, message_value, headers, traceparent); they
 // differ only in how attempts are counted and which state the row was claimed from, which the table
 // adapters pass in.
-import type { ObservedState } from '../publication/stateChanges/stateChange';
-import type { Domain } from '../publication/event';
+import type { ObservedState } from '../stateChanges/stateChange';
+import type { Domain } from '../event';
 import type { RelayRecord } from './publicationTable';
 
 /** The columns both tables' claims select (each adds how it counts attempts and its state). */

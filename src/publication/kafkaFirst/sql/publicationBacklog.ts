@@ -3,8 +3,8 @@
 // read-only query (no locks; plain snapshot read), ages by the database clock. The status index keeps
 // it cheap because only unfinished rows are scanned.
 import type { Knex } from 'knex';
-import type { Domain } from '../../publication/event';
-import { dialectOf, rowsOf } from '../../infra/sql/dialect';
+import type { Domain } from '../../event';
+import { dialectOf, rowsOf } from '../../../infra/sql/dialect';
 
 export interface DomainBacklog {
   domain: Domain;

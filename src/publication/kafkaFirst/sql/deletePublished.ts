@@ -4,7 +4,7 @@
 // the reconciler's evidence of delivery is the projection. Locking as in
 // src/infra/sql/deleteExpiredBatch.ts.
 import type { Knex } from 'knex';
-import { deleteExpiredBatch } from '../../infra/sql/deleteExpiredBatch';
+import { deleteExpiredBatch } from '../../../infra/sql/deleteExpiredBatch';
 
 export async function deletePublishedBatch(db: Knex, retentionMs: number, batchSize: number): Promise<number> {
   return deleteExpiredBatch(db, { table: 'event_publications', status: 'PUBLISHED', timeColumn: 'published_at', retentionMs }, batchSize);

@@ -8,7 +8,7 @@
 // the injected RetryPolicy. Only a safe error summary is stored (summarizeError), never raw text or
 // payload.
 import type { Knex } from 'knex';
-import type { FailureGroup } from '../../publicationTable';
+import type { FailureGroup } from '../../relayPort/publicationTable';
 import { dialectOf, nowPlusMs, nowSql, outboxById, retryDeadlock } from '../dialect';
 import { OUTBOX_TABLE } from '../outboxEvent';
 

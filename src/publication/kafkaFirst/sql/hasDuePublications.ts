@@ -4,7 +4,7 @@
 // (next attempt time reached, no live claim: the claim's own `eligible` condition). An idle kafka-first relay polls with this instead of a
 // claim transaction; a row committed just after the look is found by the next poll.
 import type { Knex } from 'knex';
-import { dialectOf, nowSql, rowsOf } from '../../infra/sql/dialect';
+import { dialectOf, nowSql, rowsOf } from '../../../infra/sql/dialect';
 import { eligible } from './claimNextBatch';
 
 export async function hasDuePublications(db: Knex): Promise<boolean> {

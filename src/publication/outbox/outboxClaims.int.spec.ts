@@ -4,9 +4,7 @@
 import { waitFor } from '../../shared/lifecycle';
 import { readTopic } from '../../../test/support/readTopic';
 import { seedOutbox } from '../../../test/support/outboxSeed';
-import { useRelayHarness } from '../../../test/support/relayHarness';
-import type { EventSink } from '../kafkaSink';
-import type { BatchReport } from '../relayEngine';
+import { useRelayHarness, type BatchReport, type EventSink } from '../../../test/support/relayHarness';
 import { claimBatch } from './sql/claimBatch';
 import { markFailed } from './sql/markFailed';
 import { markSent } from './sql/markSent';

@@ -8,8 +8,8 @@
 // (SELECT .. LIMIT .. SKIP LOCKED) RETURNING. MySQL/MariaDB reject LIMIT inside IN (subquery), so they
 // select the ids and update them in one short transaction.
 import type { Knex } from 'knex';
-import type { Domain } from '../../publication/event';
-import { nowSql, dialectOf, placeholders, rowsOf } from '../../infra/sql/dialect';
+import type { Domain } from '../../event';
+import { nowSql, dialectOf, placeholders, rowsOf } from '../../../infra/sql/dialect';
 
 export interface ReplayFilter {
   domain: Domain;

@@ -1,7 +1,7 @@
 // A claimed outbox row as the relay handles it: the stored Kafka record and its delivery facts.
-import { OUTBOX_TABLE } from '../../publication/outbox/outboxRow';
-import type { RelayRecord } from '../publicationTable';
-import { CLAIMED_COLUMNS, relayRecordOf, type ClaimedRowColumns } from '../relayRecord';
+import { OUTBOX_TABLE } from './outboxRow';
+import type { RelayRecord } from '../relayPort/publicationTable';
+import { CLAIMED_COLUMNS, relayRecordOf, type ClaimedRowColumns } from '../relayPort/relayRecord';
 
 export { OUTBOX_TABLE };
 

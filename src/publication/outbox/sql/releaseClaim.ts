@@ -9,7 +9,7 @@
 // taken over are left to their new owner. Retried as a deadlock victim (it is idempotent).
 import type { Knex } from 'knex';
 import type { SafeErrorSummary } from '../../../shared/redact';
-import type { RelayRecord } from '../../publicationTable';
+import type { RelayRecord } from '../../relayPort/publicationTable';
 import { nowPlusMs, outboxById, retryDeadlock } from '../dialect';
 import { OUTBOX_TABLE } from '../outboxEvent';
 

@@ -5,7 +5,7 @@
 // difference as claim_lost. The row is then finished by its new owner (publishing it once more is the
 // documented, harmless duplicate). Single UPDATE by primary key list; row locks only on those rows.
 import type { Knex } from 'knex';
-import { affectedRows, nowSql, dialectOf, placeholders } from '../../infra/sql/dialect';
+import { affectedRows, nowSql, dialectOf, placeholders } from '../../../infra/sql/dialect';
 
 /** Returns how many rows this owner still held and marked PUBLISHED. */
 export async function markPublished(db: Knex, owner: string, ids: number[]): Promise<number> {

@@ -2,18 +2,16 @@
 // eligible and the old owner's completion is refused (claim lost, also through a whole relay pass),
 // and eligibility, ordering and the batch limit applied in SQL with the database clock.
 import type { Knex } from 'knex';
-import { createRegistry } from '../../metrics/registry';
-import { kafkaFirstMetrics } from '../../publication/kafkaFirst/metrics';
-import type { PublicationStore } from '../../publication/stores';
-import { waitFor } from '../../shared/lifecycle';
-import { insertFallback, metricValue, RELAY_ENGINES, sampleEvent, storeFor } from '../../../test/support/kafkaFirst';
-import { tableOf, testRelayDeps } from '../../../test/support/relayHarness';
-import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
-import { fromKafkaSink, type EventSink } from '../kafkaSink';
-import { relayOnce } from '../relayEngine';
+import { createRegistry } from '../../../metrics/registry';
+import { kafkaFirstMetrics } from '../metrics';
+import type { PublicationStore } from '../../stores';
+import { waitFor } from '../../../shared/lifecycle';
+import { insertFallback, metricValue, RELAY_ENGINES, sampleEvent, storeFor } from '../../../../test/support/kafkaFirst';
+import { fromKafkaSink, relayOnce, tableOf, testRelayDeps, type EventSink } from '../../../../test/support/relayHarness';
+import { createTestEnv, type TestEnv } from '../../../../test/support/testEnv';
 import { claimNextBatch } from './claimNextBatch';
 import { markPublished } from './markPublished';
-import { refreshBacklogGauges } from './publicationsTable';
+import { refreshBacklogGauges } from '../publicationsTable';
 
 let env: TestEnv;
 let good: EventSink;

@@ -13,9 +13,9 @@
 // transaction: InnoDB then keeps locks only on the rows it returns (no gap locks, and rows examined but
 // not matching are released), and the (status, id) index lets it stop after LIMIT rows.
 import type { Knex } from 'knex';
-import { ageMsSql, nowSql, nowPlusMsSql, dialectOf, placeholders, rowsOf } from '../../infra/sql/dialect';
-import { CLAIMED_COLUMNS, relayRecordOf, type ClaimedRowColumns } from '../relayRecord';
-import type { Claim, ClaimRequest, RelayRecord } from '../publicationTable';
+import { ageMsSql, nowSql, nowPlusMsSql, dialectOf, placeholders, rowsOf } from '../../../infra/sql/dialect';
+import { CLAIMED_COLUMNS, relayRecordOf, type ClaimedRowColumns } from '../../relayPort/relayRecord';
+import type { Claim, ClaimRequest, RelayRecord } from '../../relayPort/publicationTable';
 
 interface Row extends ClaimedRowColumns {
   relay_attempts: number;

@@ -19,7 +19,7 @@
 import type { Knex } from 'knex';
 import { summarizeError } from '../../../shared/redact';
 import { ageMsSql } from '../../../infra/sql/dialect';
-import type { Claim, ClaimRequest } from '../../publicationTable';
+import type { Claim, ClaimRequest } from '../../relayPort/publicationTable';
 import { dialectOf, nowPlusMs, nowSql, outboxById } from '../dialect';
 import { outboxRecordOf, OUTBOX_TABLE, SELECTED_COLUMNS, type OutboxRowSelected } from '../outboxEvent';
 

@@ -11,8 +11,8 @@
 // error columns only ever receive summarizeError output (redacted, truncated), never raw exception
 // text or payload bytes.
 import type { Knex } from 'knex';
-import { affectedRows, nowPlusMsSql, dialectOf, placeholders } from '../../infra/sql/dialect';
-import type { FailureGroup } from '../publicationTable';
+import { affectedRows, nowPlusMsSql, dialectOf, placeholders } from '../../../infra/sql/dialect';
+import type { FailureGroup } from '../../relayPort/publicationTable';
 
 /** Returns how many rows this claim still held and changed. */
 export async function markRelayFailure(db: Knex, token: string, group: FailureGroup): Promise<number> {

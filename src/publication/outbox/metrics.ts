@@ -2,7 +2,7 @@
 // is a configured shard index (at most 100), `outcome` is ok|failed.
 import type { Counter, Gauge, Histogram } from 'prom-client';
 import { counter, gauge, histogram, type Registry } from '../../metrics/registry';
-import type { PublicationStore } from '../../publication/stores';
+import type { PublicationStore } from '../stores';
 
 /** The outbox metrics' labels of a store: its engine and shard index. */
 export function storeLabels(s: Pick<PublicationStore, 'kind' | 'shard'>): { store: string; shard: string } {

@@ -6,9 +6,9 @@
 //
 // Locking: one UPDATE by primary key list, guarded by the claim owner and status like markPublished.
 import type { Knex } from 'knex';
-import { affectedRows, nowPlusMsSql, dialectOf, placeholders } from '../../infra/sql/dialect';
-import type { SafeErrorSummary } from '../../shared/redact';
-import type { RelayRecord } from '../publicationTable';
+import { affectedRows, nowPlusMsSql, dialectOf, placeholders } from '../../../infra/sql/dialect';
+import type { SafeErrorSummary } from '../../../shared/redact';
+import type { RelayRecord } from '../../relayPort/publicationTable';
 
 /** Returns how many rows this claim still held and released. */
 export async function releaseClaim(
