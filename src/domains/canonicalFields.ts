@@ -1,53 +1,20 @@
-// What each reconciliation level compares, per domain: the ordered field lists of the canonical line,
-// derived from the domain's projection table spec (src/domains/<domain>/projection/: which columns
-// are compared, their types and decimal scales). Every engine's SQL and the TypeScript side are
-// generated from these lists, so a field added to a spec is compared everywhere at once. Field names
-// are the agreed event contract's (data.*).
-//   IDS      identity, version and deletion state: finds missing, stale, undeleted and unexpected rows
-//   CONTENT  everything a report depends on: also finds equal-version field errors (a wrong schoolId)
-import { comparedFields, ProjectionSpecError } from './contract/projectionColumns';
-import type { ProjectionColumn, ProjectionTable } from './contract/projectionTable';
-import { ORDERS } from './orders/projection/ordersTable';
-import { PROJECTED_DOMAINS } from './projections';
-import type { Domain } from '../publication/event';
-import type { FieldKind, FieldSpec } from './contract/canonical';
+// Each registered domain's canonical fields (src/domains/contract/canonicalFields.ts derives them from
+// its projection table spec), looked up by the domain of a scope or an event: what the reconciliation
+// engine compares, never naming a domain. A domain's own SQL derives from its own table spec instead.
+import { canonicalFieldsOf, type CompareLevel } from './contract/canonicalFields';
+import type { FieldSpec } from './contract/canonical';
+import { projectionOf } from './projections';
+import type { Domain } from '../shared/domain';
 
-export type CompareLevel = 'IDS' | 'CONTENT';
+const derived = new Map<Domain, Record<CompareLevel, readonly FieldSpec[]>>();
 
-/** The canonical kind of a column: its role decides bool and timestamp, its ClickHouse type the rest. */
-function kindOf(table: string, c: ProjectionColumn<never>): FieldKind {
-  if (c.role === 'isDeleted') return { kind: 'bool' };
-  const type = c.type.kind === 'array' ? c.type.of : c.type;
-  if (c.role === 'time' && type.kind === 'uint') return { kind: 'timestamp' };
-  if (type.kind === 'uint') return { kind: 'int' };
-  if (type.kind === 'string') return { kind: 'text' };
-  if (type.kind === 'decimal') return { kind: 'decimal', scale: type.scale };
-  throw new ProjectionSpecError(`${table}.${c.name} cannot be compared`);
-}
-
-/** The canonical fields of a table at a level, in canonical-line order. */
-export function canonicalFieldsOf<Row>(t: ProjectionTable<Row>, level: CompareLevel): FieldSpec[] {
-  const table = t as ProjectionTable<never>;
-  return comparedFields(table, level).map((f) =>
-    'column' in f
-      ? { name: f.field, type: kindOf(t.name, f.column) }
-      : { name: f.field, type: { kind: 'list', item: f.items.map((c) => ({ name: c.field ?? c.name, type: kindOf(t.name, c) })) } },
-  );
-}
-
-export const CANONICAL_FIELDS = Object.fromEntries(
-  PROJECTED_DOMAINS.map((p) => [p.domain, { IDS: canonicalFieldsOf(p.table, 'IDS'), CONTENT: canonicalFieldsOf(p.table, 'CONTENT') }]),
-) as unknown as Record<Domain, Record<CompareLevel, readonly FieldSpec[]>>;
-
-/** The item fields of the orders' line-item list (the PostgreSQL side builds its items from these). */
-export const ORDER_ITEM_FIELDS: readonly FieldSpec[] = listItems(ORDERS, 'items');
-
-function listItems<Row>(t: ProjectionTable<Row>, list: string): readonly FieldSpec[] {
-  const f = canonicalFieldsOf(t, 'CONTENT').find((x) => x.name === list);
-  if (f?.type.kind !== 'list') throw new ProjectionSpecError(`${t.name} has no list ${list}`);
-  return f.type.item;
-}
-
+/** A registered domain's canonical fields at a level, derived from its table spec on first use. */
 export function fieldsOf(domain: Domain, level: CompareLevel): readonly FieldSpec[] {
-  return CANONICAL_FIELDS[domain][level];
+  let f = derived.get(domain);
+  if (!f) {
+    const t = projectionOf(domain).table;
+    f = { IDS: canonicalFieldsOf(t, 'IDS'), CONTENT: canonicalFieldsOf(t, 'CONTENT') };
+    derived.set(domain, f);
+  }
+  return f[level];
 }

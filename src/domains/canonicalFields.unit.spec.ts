@@ -1,6 +1,8 @@
 // The canonical fields are derived from the domains' table specs; the canonical line is a contract
 // between every engine's SQL and stored digests, so the derived lists must stay exactly these.
-import { CANONICAL_FIELDS, ORDER_ITEM_FIELDS } from './canonicalFields';
+import { fieldsOf } from './canonicalFields';
+import { listItems } from './contract/canonicalFields';
+import { ORDERS } from './orders/projection/ordersTable';
 
 const int = { kind: 'int' };
 const text = { kind: 'text' };
@@ -19,7 +21,7 @@ describe('canonical fields derived from the projection table specs', () => {
       { name: 'version', type: int },
       { name: 'isDeleted', type: bool },
     ];
-    expect(CANONICAL_FIELDS.fitness).toEqual({
+    expect({ IDS: fieldsOf('fitness', 'IDS'), CONTENT: fieldsOf('fitness', 'CONTENT') }).toEqual({
       IDS: ids,
       CONTENT: [
         ...ids,
@@ -42,8 +44,8 @@ describe('canonical fields derived from the projection table specs', () => {
       { name: 'version', type: int },
       { name: 'isDeleted', type: bool },
     ];
-    expect(ORDER_ITEM_FIELDS).toEqual(items);
-    expect(CANONICAL_FIELDS.orders).toEqual({
+    expect(listItems(ORDERS, 'items')).toEqual(items);
+    expect({ IDS: fieldsOf('orders', 'IDS'), CONTENT: fieldsOf('orders', 'CONTENT') }).toEqual({
       IDS: ids,
       CONTENT: [
         ...ids,

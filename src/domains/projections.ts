@@ -1,15 +1,15 @@
-// The projected domains, in one list: what the projector subscribes to and writes, what the
-// dead-letter replay and the rebuild map with. A domain is added here (a registry comes later).
+// The projected domains, from the registry: what the projector subscribes to and writes, what the
+// dead-letter replay and the rebuild map with. Every registered domain is projected.
 import type { Projection } from './contract/projection';
-import type { Domain } from '../publication/event';
-import { fitnessProjection } from './fitness/projection/fitnessProjection';
-import { ordersProjection } from './orders/projection/ordersProjection';
+import type { Domain } from '../shared/domain';
+import { domainModule, domainModules } from './registry';
 
-export const PROJECTED_DOMAINS: readonly Projection[] = [fitnessProjection, ordersProjection];
+/** Every registered domain's projection, in registration order. */
+export function projectedDomains(): readonly Projection[] {
+  return domainModules().map((m) => m.projection);
+}
 
-/** The projection of a domain (every Domain is projected). */
+/** The projection of a domain (a domain nobody registered is a validation error). */
 export function projectionOf(domain: Domain): Projection {
-  const p = PROJECTED_DOMAINS.find((x) => x.domain === domain);
-  if (!p) throw new TypeError(`no projection for the ${domain} domain`);
-  return p;
+  return domainModule(domain).projection;
 }

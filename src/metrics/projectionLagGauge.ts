@@ -3,7 +3,7 @@
 // cache makes the two gauges share one computation per scrape. The projector's own gauges describe
 // one consumer; these describe the read model that clients actually query. Metrics sit below the
 // projections, so the freshness service is passed in by the shape read here, not imported.
-import { DOMAINS, type Domain } from '../shared/domain';
+import type { Domain } from '../shared/domain';
 import { gauge, type Registry } from './registry';
 
 /** What the gauges read of a domain's freshness (projections/freshness/decideFreshness.ts). */
@@ -17,10 +17,11 @@ export interface DomainFreshnessSource {
   forScope(scope: { domain: Domain }): Promise<Freshness>;
 }
 
-export function registerProjectionLagGauge(registry: Registry, freshness: DomainFreshnessSource): void {
+/** `domains`: the registered domains (the registry sits above metrics, so the caller names them). */
+export function registerProjectionLagGauge(registry: Registry, freshness: DomainFreshnessSource, domains: readonly Domain[]): void {
   const each = async (set: (domain: string, f: Freshness) => void) => {
     await Promise.all(
-      DOMAINS.map(async (domain) => {
+      domains.map(async (domain) => {
         const f = await freshness.forScope({ domain }).catch(() => undefined);
         if (f) set(domain, f);
       }),

@@ -11,8 +11,8 @@
 import type { Registry } from 'prom-client';
 import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import { gauge } from '../metrics/registry';
-import { PROJECTED_DOMAINS } from '../domains/projections';
-import { DOMAINS } from '../publication/event';
+import { domainModules } from '../domains/registry';
+import { projectedDomains } from '../domains/projections';
 import type { Clock } from '../shared/clock';
 import type { ConsumedMessage, MessageMapper } from './mapMessage';
 import type { ProjectedRow } from './rows';
@@ -92,7 +92,7 @@ export function projectorDeadLetters(d: ProjectorDeadLettersDeps): ProjectorDead
       labelNames: ['domain'],
       async collect() {
         const n = await backlog().catch(() => undefined);
-        if (n) for (const domain of DOMAINS) this.set({ domain }, n.get(domain) ?? 0);
+        if (n) for (const { name: domain } of domainModules()) this.set({ domain }, n.get(domain) ?? 0);
       },
     });
 
@@ -122,7 +122,7 @@ export function projectorDeadLetters(d: ProjectorDeadLettersDeps): ProjectorDead
       }
       // The projection first: if marking the rows fails, a second replay inserts the same versions again (harmless).
       await Promise.all(
-        PROJECTED_DOMAINS.map(({ table }) =>
+        projectedDomains().map(({ table }) =>
           insertRows(
             d.ch,
             d.database,

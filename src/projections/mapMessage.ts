@@ -3,7 +3,7 @@
 // decoding itself is the domain's (its decoder: src/domains/<domain>/projection/); this file only
 // finds the domain's projection and turns a rejection into a dead letter.
 import { parseValue } from '../domains/contract/envelope';
-import { PROJECTED_DOMAINS, projectionOf } from '../domains/projections';
+import { projectedDomains, projectionOf } from '../domains/projections';
 import type { Topics } from '../infra/kafka/fromKafka';
 import type { Domain } from '../publication/event';
 import type { DeadLetter, ProjectedRow } from './rows';
@@ -21,7 +21,7 @@ export type Mapped = { kind: 'row'; projected: ProjectedRow } | { kind: 'dead'; 
 
 /** The domain whose events a projected topic carries (the projector subscribes to exactly these). */
 export function projectedTopics(t: Topics): Map<string, Domain> {
-  return new Map<string, Domain>(PROJECTED_DOMAINS.map((p) => [p.topic(t), p.domain]));
+  return new Map<string, Domain>(projectedDomains().map((p) => [p.topic(t), p.domain]));
 }
 
 function plainHeaders(h: ConsumedMessage['headers']): Record<string, Buffer | string> {

@@ -6,7 +6,7 @@
 // the whole flush and FlushBuffer repeats it; repeating is harmless (rows collapse by version, a
 // dead letter may be sent twice).
 import type { Producer } from 'kafkajs';
-import { PROJECTED_DOMAINS } from '../domains/projections';
+import { projectedDomains } from '../domains/projections';
 import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import type { Clock } from '../shared/clock';
 import { SpanKind, withSpan } from '../shared/tracing';
@@ -60,7 +60,7 @@ export function fromProjectionWriter(d: ProjectionWriterDeps): FlushSink {
             d.consumer,
             batch.expired.map((r) => ({ ...r, status: 'OPEN', resolvedAtMs: 0, note: '', version: r.detectedAtMs })),
           ),
-          ...PROJECTED_DOMAINS.map(({ table }) => {
+          ...projectedDomains().map(({ table }) => {
             const rows = batch.rows.get(table.name) ?? [];
             return insert(table.name, rows.length, () => insertRows(d.clickhouse, d.database, table, rows));
           }),

@@ -4,7 +4,7 @@
 // one partition, in order.
 import type { Domain } from '../shared/domain';
 
-export { DOMAINS, type Domain } from '../shared/domain';
+export type { Domain } from '../shared/domain';
 
 export interface DomainEvent<P extends Record<string, unknown> = Record<string, unknown>> {
   eventId: string;

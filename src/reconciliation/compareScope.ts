@@ -12,7 +12,8 @@
 // Levels: COUNTS (latest non-deleted per segment), IDS (id, version, deletion), CONTENT (canonical
 // digest). COUNTS escalates to IDS when counts differ and `escalate` is set. No ledger I/O here.
 import { combineBuckets, mismatchedBuckets } from '../domains/contract/canonical';
-import { fieldsOf, type CompareLevel } from '../domains/canonicalFields';
+import { fieldsOf } from '../domains/canonicalFields';
+import { type CompareLevel } from '../domains/contract/canonicalFields';
 import { classify, isYoung, mergeCounts } from './classify';
 import type { RecordState } from '../domains/contract/sourceState';
 import type { ReconcileLevel, RunOutcome, RunResult, TargetState } from './model';

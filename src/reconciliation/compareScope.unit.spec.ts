@@ -2,7 +2,8 @@
 // reported (pending publications, projector behind, young differences, a scope changing during the
 // scan), bucketed comparison finds the same discrepancies as record-by-record, counts escalate.
 import { bucketOf, canonicalLine, combineBuckets, digestOf, hash64, type BucketDigest } from '../domains/contract/canonical';
-import { fieldsOf, type CompareLevel } from '../domains/canonicalFields';
+import { fieldsOf } from '../domains/canonicalFields';
+import { type CompareLevel } from '../domains/contract/canonicalFields';
 import { compareScope, type CompareDeps, type CompareSettings } from './compareScope';
 import type { RecordState, SourceRevision } from '../domains/contract/sourceState';
 import type { TargetState } from './model';

@@ -1,7 +1,7 @@
 // The reconciliation vocabulary shared by the engine, the ledger, repairs and GraphQL.
 import type { Domain } from '../publication/event';
 import type { BucketDigest } from '../domains/contract/canonical';
-import type { CompareLevel } from '../domains/canonicalFields';
+import type { CompareLevel } from '../domains/contract/canonicalFields';
 import type { RecordState, SourceRevision } from '../domains/contract/sourceState';
 
 export type ReconcileLevel = 'COUNTS' | CompareLevel;

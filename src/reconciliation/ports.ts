@@ -6,7 +6,7 @@ import type { StateFilter } from '../domains/contract/sourceReader';
 import type { Domain } from '../publication/event';
 import { unappliedMessages } from '../projections/offsetLag';
 import type { BucketDigest } from '../domains/contract/canonical';
-import type { CompareLevel } from '../domains/canonicalFields';
+import type { CompareLevel } from '../domains/contract/canonicalFields';
 import type { TargetState } from './model';
 import type { Scope } from './scope';
 

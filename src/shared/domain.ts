@@ -1,6 +1,7 @@
-// The domains Tidemark serves, on the ground floor: auth policies, metrics and the publication layer
-// all name a domain, and auth and metrics sit below publication, so the name cannot live up there.
-// publication/event.ts re-exports both for the code that already speaks of events.
+// The name of a domain, on the ground floor: auth policies, metrics and the publication layer all
+// name a domain, and they sit below the domains. Which names exist is the registry's business
+// (src/domains/registry.ts: the built-in fitness and orders, and any module registered before start);
+// publication/event.ts re-exports the type for the code that speaks of events.
 
-export type Domain = 'fitness' | 'orders';
-export const DOMAINS: readonly Domain[] = ['fitness', 'orders'];
+/** A registered domain's name (lower-case letters and digits). */
+export type Domain = string;

@@ -25,6 +25,8 @@ import type { Stoppable } from '../../shared/lifecycle';
 import { migrationStatus } from '../../infra/migrationStatus';
 import { packageVersion } from '../packageVersion';
 import type { RoleStarter } from '../roles';
+import { domainModules } from '../../domains/registry';
+import type { Domain } from '../../shared/domain';
 
 export function tokenVerifier(s: Settings): TokenVerifier {
   const o = jwtOptionsOf(s);
@@ -89,7 +91,11 @@ export const startGatewayRole: RoleStarter = async ({
     const fitness = fitnessGatewayServices({ ...wiring, publication: fitnessPublication });
     // ClickHouse read models with freshness markers (its Kafka admin connection closes on stop).
     const readModels = readModelsFrom(resources, { registry, logger });
-    registerProjectionLagGauge(registry, readModels.freshness);
+    registerProjectionLagGauge(
+      registry,
+      readModels.freshness,
+      domainModules().map((m) => m.name),
+    );
     started.push({ stop: () => readModels.close() });
     // Read your own writes: tokens for mutations, reads and writeVisible waiting on this hub's notices.
     const consistency = consistencyFrom(resources, { registry, hub });
@@ -98,7 +104,7 @@ export const startGatewayRole: RoleStarter = async ({
     const reconciliation = processReconciliation();
     const publicationHealth = {
       stores: publicationStores(resources),
-      projectionLagMs: async (domain: 'fitness' | 'orders') => (await readModels.freshness.forScope({ domain })).lagMs,
+      projectionLagMs: async (domain: Domain) => (await readModels.freshness.forScope({ domain })).lagMs,
       reconciliation: fromReconciliationLedger(resources.pg),
     };
     const gateway = await startGateway({

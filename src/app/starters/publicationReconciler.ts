@@ -2,25 +2,25 @@
 // reconciled domain that runs the kafka-first strategy (under the outbox strategy every record has
 // its row), reading delivery evidence from that domain's projection table.
 import type { RoleDeps } from '../roles';
-import { RECONCILED_DOMAINS } from '../../domains/reconciledDomains';
+import { reconciledDomains } from '../../domains/reconciledDomains';
 import type { Domain } from '../../publication/event';
 import type { Strategy } from '../../publication/publisher';
 import { systemClock } from '../../shared/clock';
 import type { Stoppable } from '../../shared/lifecycle';
-import { PROJECTIONS } from '../../reconciliation/target/projectionMapping';
+import { projectionMappingOf } from '../../reconciliation/target/projectionMapping';
 import { fromClickHouseProjectionEvidence } from '../../reconciliation/publications/deliveryEvidence';
 import { startKafkaFirstPublicationReconciler } from '../../reconciliation/publications/kafkaFirstPublicationReconciler';
 
 export async function startKafkaFirstPublicationReconcilerRole(d: RoleDeps): Promise<Stoppable> {
   const s = d.resources.settings;
   const strategy: Record<Domain, Strategy> = { fitness: s.fitnessStrategy, orders: s.ordersStrategy };
-  const started = RECONCILED_DOMAINS.flatMap((part) =>
+  const started = reconciledDomains().flatMap((part) =>
     part.unpublished && strategy[part.domain] === 'kafka-first'
       ? [
           startKafkaFirstPublicationReconciler({
             part: { domain: part.domain, unpublished: part.unpublished },
             db: d.resources.pg,
-            evidence: fromClickHouseProjectionEvidence(d.resources.clickhouse, s.clickhouseDatabase, PROJECTIONS[part.domain]),
+            evidence: fromClickHouseProjectionEvidence(d.resources.clickhouse, s.clickhouseDatabase, projectionMappingOf(part.domain)),
             topics: d.resources.topics,
             clock: systemClock,
             graceMs: s.publicationReconcilerGraceMs,

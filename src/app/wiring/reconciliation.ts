@@ -5,7 +5,7 @@ import type { Registry } from 'prom-client';
 import type { RoleStarter } from '../roles';
 import type { Resources } from '../resources';
 import type { Settings } from '../../config/settings';
-import { RECONCILED_DOMAINS, sourcesOf } from '../../domains/reconciledDomains';
+import { reconciledDomains, sourcesOf } from '../../domains/reconciledDomains';
 import type { Domain } from '../../publication/event';
 import { freshnessInputsFrom } from './freshness';
 import { projectorGroupId } from '../../projections/projectorGroup';
@@ -61,7 +61,7 @@ export function reconciliationFrom(r: Resources, o: { registry: Registry; logger
     layout: clickhouseLayout(s),
     sources: sourcesOf({ mysql: r.mysql, pg: r.pg }),
     targets: Object.fromEntries(
-      RECONCILED_DOMAINS.map((d) => [d.domain, clickhouseTarget(r.clickhouse, s.clickhouseDatabase, d.domain)]),
+      reconciledDomains().map((d) => [d.domain, clickhouseTarget(r.clickhouse, s.clickhouseDatabase, d.domain)]),
     ) as Record<Domain, TargetReader>,
     // A comparison's verdict waits for these, so they get longer than a read's freshness marker.
     pipeline: fromFreshnessSources({ ...freshnessInputsFrom(r, { onError, timeoutMs: 10000 }), clock }),

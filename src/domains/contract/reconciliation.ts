@@ -58,6 +58,11 @@ export interface ReconciledDomain<S extends ScopeBase = ScopeBase> {
   isRegisteredKind(scope: S): boolean;
   /** The scope's events among pending publication rows. */
   pendingFilter(scope: S): PendingFilter;
+  /**
+   * The scope as a ClickHouse condition on the projection table's immutable columns (values only
+   * through infra/clickhouse/literal.ts; times from the exact *_ms columns).
+   */
+  targetWhere(scope: S): string;
   /** The reader of the domain's authoritative rows. */
   source(stores: DomainStores): SourceReader;
   /**

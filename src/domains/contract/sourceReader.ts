@@ -4,7 +4,7 @@
 // reconciliation engine calls it without knowing which domain answers.
 import type { Domain, DomainEvent } from '../../publication/event';
 import type { BucketDigest } from './canonical';
-import type { CompareLevel } from '../canonicalFields';
+import type { CompareLevel } from './canonicalFields';
 import type { ScopeBase } from './scope';
 import type { RecordState, SourceRevision } from './sourceState';
 

@@ -4,6 +4,7 @@
 // school is one of schoolIds or its student is one of userIds; `all` is every row.
 import { hasRole, isUnscoped, type Principal } from '../../auth/principal';
 import type { DomainPolicy } from '../../auth/access';
+import type { DataIn } from '../contract/domainModule';
 
 export type FitnessScope = { all: true } | { all: false; schoolIds: readonly number[]; userIds: readonly number[] };
 
@@ -35,4 +36,9 @@ export const fitnessPolicy: DomainPolicy<FitnessScope> = {
 /** Whether a result of this school and student is in the scope (the latest version decides). */
 export function inFitnessScope(s: FitnessScope, row: { schoolId: number; userId: number }): boolean {
   return s.all || s.schoolIds.includes(row.schoolId) || s.userIds.includes(row.userId);
+}
+
+/** The rows a scope covers, as a filter on pending event data (undefined: every row). */
+export function fitnessMembership(s: FitnessScope): DataIn | undefined {
+  return s.all ? undefined : { schoolId: s.schoolIds, userId: s.userIds };
 }

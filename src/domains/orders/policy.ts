@@ -4,6 +4,7 @@
 // order's versions, so the scope is a filter on an immutable column.
 import { hasRole, isUnscoped } from '../../auth/principal';
 import type { DomainPolicy } from '../../auth/access';
+import type { DataIn } from '../contract/domainModule';
 
 export type OrderScope = { all: true } | { all: false; customerIds: readonly string[] };
 
@@ -27,4 +28,9 @@ export const ordersPolicy: DomainPolicy<OrderScope> = {
 
 export function inOrderScope(s: OrderScope, customerId: string): boolean {
   return s.all || s.customerIds.includes(customerId);
+}
+
+/** The rows a scope covers, as a filter on pending event data (undefined: every row). */
+export function orderMembership(s: OrderScope): DataIn | undefined {
+  return s.all ? undefined : { customerId: s.customerIds };
 }

@@ -3,7 +3,7 @@
 // This holds the two together on the real ClickHouse: DESCRIBE TABLE of each migrated table lists
 // exactly the spec's columns, in its order, with its types and decimal scales.
 import { clickHouseType } from '../../domains/contract/projectionTable';
-import { PROJECTED_DOMAINS } from '../../domains/projections';
+import { projectedDomains } from '../../domains/projections';
 import { ident } from '../../infra/clickhouse/literal';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 
@@ -18,7 +18,7 @@ describe('projection table specs match the migrated tables', () => {
     await env?.cleanup();
   });
 
-  it.each(PROJECTED_DOMAINS.map((p) => [p.table.name, p.table] as const))('%s', async (_name, table) => {
+  it.each(projectedDomains().map((p) => [p.table.name, p.table] as const))('%s', async (_name, table) => {
     const rs = await env.resources.clickhouse.query({
       query: `DESCRIBE TABLE ${ident(env.settings.clickhouseDatabase)}.${ident(table.name)}`,
       format: 'JSONEachRow',

@@ -6,7 +6,6 @@
 // The reconciliation figures are passed in (reconciliation/ledger/ledgerHealth.ts reads them): the
 // reconciliation layer sits above this one.
 import type { Domain } from '../event';
-import { DOMAINS } from '../event';
 import { readOutboxStats } from '../outbox/sql/outboxStats';
 import { publicationBacklog } from '../kafkaFirst/sql/publicationBacklog';
 import type { PublicationStore } from '../stores';
@@ -67,7 +66,8 @@ async function storeHealth(s: PublicationStore, domain: Domain): Promise<StorePu
 }
 
 export async function readPublicationHealth(d: PublicationHealthDeps, only?: Domain): Promise<DomainPublicationHealth[]> {
-  const domains = only ? [only] : [...DOMAINS];
+  // Every domain some store holds (the stores list them: src/publication/stores.ts).
+  const domains = only ? [only] : [...new Set(d.stores.flatMap((s) => s.domains))];
   return Promise.all(
     domains.map(async (domain) => {
       const [stores, lag, rec] = await Promise.all([

@@ -7,7 +7,7 @@ import { mysqlKnex } from '../../infra/mysql/fromMysql';
 import { postgresKnex } from '../../infra/postgres/fromPostgres';
 import { fitnessLineSql } from '../../domains/fitness/reconciliation/sql/scopeRows';
 import { orderLineSql } from '../../domains/orders/reconciliation/sql/scopeRows';
-import { PROJECTIONS } from '../target/projectionMapping';
+import { projectionMappingOf } from '../target/projectionMapping';
 import { bucketOf, canonicalLine, digestOf, hash64 } from '../../domains/contract/canonical';
 import { fieldsOf } from '../../domains/canonicalFields';
 import { clickhouseCells, mysqlCells, postgresCells } from '../../domains/contract/sqlCells';
@@ -149,7 +149,7 @@ describe('canonical form across MySQL, ClickHouse, PostgreSQL and TypeScript', (
           c.updatedAt.slice(0, 23).replace('T', ' '),
         ],
       )) as [{ line: string; d: string; b: number; h: string | number }[]];
-      const chLine = PROJECTIONS.fitness.line(level);
+      const chLine = projectionMappingOf('fitness').line(level);
       const rs = await ch.query({
         query: `SELECT ${chLine} AS line, ${clickhouseCells.digest(chLine)} AS d, ${clickhouseCells.bucket('toString(data_id)', 97)} AS b,
                        toString(${clickhouseCells.hash64(clickhouseCells.digest(chLine))}) AS h FROM (
@@ -193,7 +193,7 @@ describe('canonical form across MySQL, ClickHouse, PostgreSQL and TypeScript', (
                  ?::int AS item_count, ?::timestamptz AS created_at) r`,
         [o.orderId, o.customerId, o.currency, JSON.stringify(o.items), o.total, o.itemCount, o.createdAt],
       );
-      const chLine = PROJECTIONS.orders.line(level);
+      const chLine = projectionMappingOf('orders').line(level);
       const rs = await ch.query({
         query: `SELECT ${chLine} AS line, ${clickhouseCells.digest(chLine)} AS d, ${clickhouseCells.bucket('order_id', 97)} AS b FROM (
           SELECT ${str(o.orderId)} AS order_id, ${str(o.customerId)} AS customer_id, ${str(o.currency)} AS currency, ${decimal(o.total, 4)} AS total,

@@ -20,9 +20,9 @@ import { publicationRowFor } from '../../publication/kafkaFirst/publicationRow';
 import { upsertNotPublished } from '../../publication/kafkaFirst/upsertNotPublished';
 import { metricValue } from '../../../test/support/kafkaFirst';
 import { ordersReconciliation } from '../../domains/orders/reconciliation/ordersReconciliation';
-import { PROJECTIONS } from '../target/projectionMapping';
+import { projectionMappingOf } from '../target/projectionMapping';
 
-const ordersProjection = PROJECTIONS.orders;
+const ordersProjection = projectionMappingOf('orders');
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { fromClickHouseProjectionEvidence, type DeliveryEvidence } from './deliveryEvidence';
 import {

@@ -13,9 +13,9 @@ import { waitFor } from '../../shared/lifecycle';
 import { silentLogger } from '../../shared/logger';
 import { testKafkaFirstPublisher } from '../../../test/support/kafkaFirst';
 import { ordersReconciliation } from '../../domains/orders/reconciliation/ordersReconciliation';
-import { PROJECTIONS } from '../target/projectionMapping';
+import { projectionMappingOf } from '../target/projectionMapping';
 
-const ordersProjection = PROJECTIONS.orders;
+const ordersProjection = projectionMappingOf('orders');
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { fromClickHouseProjectionEvidence, noDeliveryEvidence } from './deliveryEvidence';
 import { reconcileOnce, type KafkaFirstPublicationReconcilerDeps } from './kafkaFirstPublicationReconciler';

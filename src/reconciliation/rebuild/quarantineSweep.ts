@@ -14,7 +14,7 @@ import { quarantinedFor } from '../ledger/sql/quarantine';
 import { insertRepairs } from '../ledger/sql/repairRows';
 import type { ReconciliationMetrics } from '../metrics';
 import { scopeJson, scopeKey, type Scope } from '../scope';
-import { PROJECTIONS } from '../target/projectionMapping';
+import { projectionMappingOf } from '../target/projectionMapping';
 import { countRows, deleteRows } from '../target/sql/deleteRows';
 
 export interface SweepDeps {
@@ -30,7 +30,7 @@ export interface SweepDeps {
 export async function sweepQuarantine(d: SweepDeps, scope: Scope): Promise<number> {
   const q = await quarantinedFor(d.ledger, scope.domain);
   if (q.length === 0) return 0;
-  const m = PROJECTIONS[scope.domain];
+  const m = projectionMappingOf(scope.domain);
   let removed = 0;
   for (let i = 0; i < q.length; i += 1000) {
     const chunk = q.slice(i, i + 1000);

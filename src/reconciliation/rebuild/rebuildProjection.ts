@@ -24,7 +24,7 @@ import { startRebuild, updateRebuild } from '../ledger/sql/rebuildRows';
 import { quarantineContent, type QuarantinedContent } from '../ledger/sql/quarantine';
 import { rebuildOf, type RebuildRecord } from '../ledger/records';
 import { scopeJson, scopeKey, type Scope } from '../scope';
-import { PROJECTIONS } from '../target/projectionMapping';
+import { projectionMappingOf } from '../target/projectionMapping';
 import { insertJsonEachRow } from '../../projections/sql/insertJsonEachRow';
 import { scopeRowDigests } from '../target/sql/scopeRowDigests';
 import { copyOutsideScope } from './sql/copyRows';
@@ -47,7 +47,7 @@ export interface StartedRebuild {
 }
 
 export async function startProjectionRebuild(d: RebuildDeps, scope: Scope, requestedBy: string, reason: string): Promise<StartedRebuild> {
-  const m = PROJECTIONS[scope.domain];
+  const m = projectionMappingOf(scope.domain);
   const started = await startRebuild(
     d.ledger,
     { domain: scope.domain, scopeKey: scopeKey(scope), scope: scopeJson(scope), shadowTable: `${m.table}__pending`, requestedBy, reason },
@@ -65,7 +65,7 @@ async function reload(d: RebuildDeps, id: number): Promise<RebuildRecord> {
 }
 
 async function runRebuild(d: RebuildDeps, scope: Scope, r: RebuildRecord): Promise<RebuildRecord> {
-  const m = PROJECTIONS[scope.domain];
+  const m = projectionMappingOf(scope.domain);
   const live = m.table;
   const shadow = r.shadowTable;
   const retiredName = `${m.table}__retired_${r.id}`;

@@ -23,7 +23,7 @@ import { startRebuild, updateRebuild } from '../ledger/sql/rebuildRows';
 import type { RateLimiter } from '../repair/rateLimiter';
 import { scopeJson, scopeKey } from '../scope';
 import type { CampaignScope } from '../../domains/fitness/reconciliation/campaignScope';
-import { PROJECTIONS } from '../target/projectionMapping';
+import { projectionMappingOf } from '../target/projectionMapping';
 import { projectionLineOf } from './projectionLines';
 import { startProjectionRebuild } from './rebuildProjection';
 import { recordShadowUuid } from './rebuildLiveness';
@@ -32,7 +32,7 @@ import { copyOutsideScope } from './sql/copyRows';
 import { createShadow, swapTables } from './sql/shadowTables';
 
 const LIVE = 'fitness_results';
-const m = PROJECTIONS.fitness;
+const m = projectionMappingOf('fitness');
 
 describe('recovery of a rebuild whose process died', () => {
   let env: TestEnv;

@@ -18,7 +18,7 @@ import type { RebuildRecord } from '../ledger/records';
 import { claimStaleRebuild, staleRebuilds, updateRebuild } from '../ledger/sql/rebuildRows';
 import { rebuildOf } from '../ledger/records';
 import { scopeFromJson } from '../scope';
-import { PROJECTIONS } from '../target/projectionMapping';
+import { projectionMappingOf } from '../target/projectionMapping';
 import { startRebuildHeartbeat } from './rebuildLiveness';
 import { dropTable } from './sql/shadowTables';
 import { storageTableFacts } from './sql/storageTables';
@@ -45,7 +45,7 @@ async function reload(d: RecoveryDeps, id: number): Promise<RebuildRecord> {
 
 async function recoverOne(d: RecoveryDeps, r: RebuildRecord): Promise<RebuildRecord> {
   const scope = scopeFromJson(r.scope);
-  const live = PROJECTIONS[scope.domain].table;
+  const live = projectionMappingOf(scope.domain).table;
   // Only ever a name runRebuild generated (`<table>__rebuild_<id>`, `<table>__pending`): never the live table.
   if (!r.shadowTable.startsWith(`${live}__`)) throw new TidemarkError('INTERNAL', `rebuild ${r.id} names no shadow of ${live}`);
   const names = { live, shadow: r.shadowTable, retired: `${live}__retired_${r.id}` };

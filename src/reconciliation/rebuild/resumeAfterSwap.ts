@@ -9,7 +9,7 @@
 import type { RebuildRecord } from '../ledger/records';
 import { updateRebuild } from '../ledger/sql/rebuildRows';
 import type { Scope } from '../scope';
-import { PROJECTIONS } from '../target/projectionMapping';
+import { projectionMappingOf } from '../target/projectionMapping';
 import type { RebuildDeps } from './rebuildDeps';
 import { aggregatesBehind } from './sql/aggregatesBehind';
 import { copyLateRows } from './sql/copyRows';
@@ -41,7 +41,7 @@ export async function finishAfterSwap(
     oldData?: boolean;
   },
 ): Promise<void> {
-  const m = PROJECTIONS[scope.domain];
+  const m = projectionMappingOf(scope.domain);
   const live = m.table;
   const oldData = o.oldData ?? true;
   await updateRebuild(d.ledger, r.id, { phase: 'CATCH_UP', retired_table: retired, swapped_at: o.swappedAt }, d.clock.now());
@@ -93,7 +93,7 @@ export async function finishAfterSwap(
 
 /** A recovery's roll forward: runRebuild's rest after its swap, from what the crash left behind. */
 export async function rollForward(d: RecoveryDeps, r: RebuildRecord, scope: Scope, retired: string, why: string): Promise<void> {
-  const live = PROJECTIONS[scope.domain].table;
+  const live = projectionMappingOf(scope.domain).table;
   // Gone when an earlier recovery dropped it after a CLEAN verification: only the verification is left.
   const oldData = (await storageTableFacts(d.ch, d.layout, d.database, [retired])).get(retired)!.exists;
   // RENAME path on a cluster: the swap's Distributed tables may not have been made before the crash.

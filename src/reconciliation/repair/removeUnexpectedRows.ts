@@ -8,7 +8,7 @@ import { listDiscrepancies } from '../ledger/sql/ledgerQueries';
 import { insertRepairs, type NewRepair } from '../ledger/sql/repairRows';
 import type { DiscrepancyRecord, RepairRecord } from '../ledger/records';
 import { scopeFromJson } from '../scope';
-import { PROJECTIONS } from '../target/projectionMapping';
+import { projectionMappingOf } from '../target/projectionMapping';
 import { deleteRows } from '../target/sql/deleteRows';
 import { repairOfDiscrepancy, type RepairDeps } from './repairDeps';
 import { verifyRepairs } from './verifyRepairs';
@@ -45,7 +45,7 @@ export async function removeUnexpectedRows(d: RepairDeps, ids: number[], reason:
     });
   for (const x of found.filter((f) => claimed.has(f.id))) {
     const scope = scopeFromJson(x.scope);
-    const m = PROJECTIONS[scope.domain];
+    const m = projectionMappingOf(scope.domain);
     const filter = { ids: [x.aggregateId] };
     const [s, t] = await Promise.all([
       d.sources[scope.domain].states(scope, 'IDS', filter),

@@ -3,7 +3,7 @@
 // Newest first, at most `limit`. Also names the scopes still changing (the rotation leaves them be).
 import type { Knex } from 'knex';
 import type { DomainStores } from '../../domains/contract/reconciliation';
-import { RECONCILED_DOMAINS } from '../../domains/reconciledDomains';
+import { reconciledDomains } from '../../domains/reconciledDomains';
 import type { Domain } from '../../publication/event';
 import { lastCompletedRuns } from '../ledger/sql/ledgerQueries';
 import { scopeKey, type Scope } from '../scope';
@@ -34,7 +34,7 @@ export async function completedScopes(d: DomainStores & { ledger: Knex }, w: Sch
   const quietBeforeMs = (domain: Domain) => w.nowMs - w.quietMs - (w.extraQuietMs[domain] ?? 0);
   const candidates: { scope: Scope; lastChangeMs: number }[] = [];
   const active = new Set<string>();
-  for (const part of RECONCILED_DOMAINS) {
+  for (const part of reconciledDomains()) {
     const changed = await part.changedScopes(d, { sinceMs, quietBeforeMs: quietBeforeMs(part.domain) });
     candidates.push(...changed.completed);
     for (const scope of changed.changing) active.add(scopeKey(scope));

@@ -9,7 +9,7 @@
 // publicationHealth) shows whether that holds.
 import type { Knex } from 'knex';
 import type { DomainStores } from '../../domains/contract/reconciliation';
-import { RECONCILED_DOMAINS } from '../../domains/reconciledDomains';
+import { reconciledDomains } from '../../domains/reconciledDomains';
 import type { Domain } from '../../publication/event';
 import { dueForRotation, registerScopes, type RegisteredScope } from '../ledger/sql/scopeRegistry';
 import { scopeKey, type Scope } from '../scope';
@@ -35,7 +35,7 @@ export interface RotationPass {
 export async function rotationScopes(d: DomainStores & { ledger: Knex }, s: RotationSettings, p: RotationPass): Promise<RegisteredScope[]> {
   if (s.periodMs <= 0) return [];
   const scopes: Scope[] = [];
-  for (const part of RECONCILED_DOMAINS) scopes.push(...(await part.registeredScopes(d, { quietBeforeMs: p.quietBeforeMs(part.domain) })));
+  for (const part of reconciledDomains()) scopes.push(...(await part.registeredScopes(d, { quietBeforeMs: p.quietBeforeMs(part.domain) })));
   await registerScopes(d.ledger, scopes, new Date(p.nowMs));
 
   const due = await dueForRotation(d.ledger, new Date(p.nowMs - s.periodMs / 2), 1000);

@@ -17,7 +17,8 @@
 // The projection side is read exactly as before (target/sql: ClickHouse 18.16 and current releases,
 // single server or cluster layout); only the source side and the verdicts changed. No ledger I/O here.
 import { combineBuckets, mismatchedBuckets } from '../../domains/contract/canonical';
-import { fieldsOf, type CompareLevel } from '../../domains/canonicalFields';
+import { fieldsOf } from '../../domains/canonicalFields';
+import { type CompareLevel } from '../../domains/contract/canonicalFields';
 import { mergeCounts } from '../classify';
 import { compareScope, countsOnlyResult, type CompareDeps, type CompareResult } from '../compareScope';
 import type { RecordState } from '../../domains/contract/sourceState';

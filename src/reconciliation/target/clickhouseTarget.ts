@@ -3,13 +3,13 @@
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
 import type { Domain } from '../../publication/event';
 import type { TargetReader } from '../ports';
-import { PROJECTIONS } from './projectionMapping';
+import { projectionMappingOf } from './projectionMapping';
 import { targetBuckets } from './sql/targetBuckets';
 import { targetCounts } from './sql/targetCounts';
 import { targetStates } from './sql/targetStates';
 
 export function clickhouseTarget(ch: ClickHouseClient, database: string, domain: Domain): TargetReader {
-  const m = PROJECTIONS[domain];
+  const m = projectionMappingOf(domain);
   return {
     domain,
     table: m.table,

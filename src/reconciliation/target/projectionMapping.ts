@@ -1,14 +1,15 @@
 // How each domain's ClickHouse projection table maps to the canonical fields, and how a scope becomes
 // a WHERE clause there. The columns, their canonical fields and the aggregate key come from the
-// domain's table spec (src/domains/<domain>/projection/); only the scope conditions are written here.
+// domain's table spec (src/domains/<domain>/projection/), the scope condition from its reconciliation
+// part (targetWhere).
 // Values reach SQL only through infra/clickhouse/literal.ts (18.16 has no server-side parameters).
 // Times come from the exact *_ms columns, never the second-precision ones.
 import { columnWithRole, comparedFields } from '../../domains/contract/projectionColumns';
 import type { ProjectionTable } from '../../domains/contract/projectionTable';
-import { PROJECTED_DOMAINS } from '../../domains/projections';
+import { domainModule } from '../../domains/registry';
 import { list, str, uint } from '../../infra/clickhouse/literal';
 import type { Domain } from '../../publication/event';
-import { canonicalFieldsOf, type CompareLevel } from '../../domains/canonicalFields';
+import { canonicalFieldsOf, type CompareLevel } from '../../domains/contract/canonicalFields';
 import { clickhouseCells, lineSql } from '../../domains/contract/sqlCells';
 import type { StateFilter } from '../../domains/contract/sourceReader';
 import type { Scope } from '../scope';
@@ -73,21 +74,18 @@ function mappingOf<Row>(domain: Domain, t: ProjectionTable<Row>, scopeWhere: (sc
   };
 }
 
-/** Each domain's scope as a condition on its projection table's immutable columns. */
-const SCOPE_WHERE: Record<Domain, (scope: Scope) => string> = {
-  fitness(scope) {
-    if (scope.domain !== 'fitness') throw new TypeError('not a fitness scope');
-    return `detect_id = ${uint(scope.detectId)}${scope.projectId ? ` AND project_id = ${uint(scope.projectId)}` : ''}`;
-  },
-  orders(scope) {
-    if (scope.domain !== 'orders') throw new TypeError('not an order window');
-    return `created_at_ms >= ${uint(scope.from.getTime())} AND created_at_ms < ${uint(scope.to.getTime())}`;
-  },
-};
+const mappings = new Map<Domain, ProjectionMapping>();
 
-export const PROJECTIONS = Object.fromEntries(
-  PROJECTED_DOMAINS.map((p) => [p.domain, mappingOf(p.domain, p.table, SCOPE_WHERE[p.domain])]),
-) as Record<Domain, ProjectionMapping>;
+/** The mapping of a registered domain's projection table (derived once, on first use). */
+export function projectionMappingOf(domain: Domain): ProjectionMapping {
+  let m = mappings.get(domain);
+  if (!m) {
+    const { projection, reconciliation } = domainModule(domain);
+    m = mappingOf(domain, projection.table, (scope) => reconciliation.targetWhere(scope));
+    mappings.set(domain, m);
+  }
+  return m;
+}
 
 /** scope AND filter, for a WHERE clause. */
 export function whereOf(m: ProjectionMapping, scope: Scope, filter: StateFilter = {}): string {

@@ -1,6 +1,7 @@
 // The fitness domain's reconciliation part: its scopes are campaigns, its authoritative rows live on
 // every shard (so each scheduling question is asked of every shard and the answers merged), and it
 // has no kafka-first publication scan (a result's outbox row is written with it).
+import { uint } from '../../../infra/clickhouse/literal';
 import type { ReconciledDomain } from '../../contract/reconciliation';
 import { campaignJson, campaignKey, campaignPendingFilter, campaignScope, isWholeCampaign, type CampaignScope } from './campaignScope';
 import { fitnessSource } from './fitnessSource';
@@ -16,6 +17,7 @@ export const fitnessReconciliation: ReconciledDomain<CampaignScope> = {
   scopeFromJson: (o) => campaignScope(o.detectId, o.projectId),
   isRegisteredKind: isWholeCampaign,
   pendingFilter: campaignPendingFilter,
+  targetWhere: (scope) => `detect_id = ${uint(scope.detectId)}${scope.projectId ? ` AND project_id = ${uint(scope.projectId)}` : ''}`,
   source: (stores) => fitnessSource(stores.mysql),
 
   // A campaign's last change is the newest over all shards; it is completed once that is quiet.

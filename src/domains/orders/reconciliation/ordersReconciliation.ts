@@ -1,6 +1,7 @@
 // The orders domain's reconciliation part: its scopes are order time windows, the schedule's are
 // single UTC hours (orders are immutable, so an hour that ended before the quiet time no longer
 // changes), and under the kafka-first strategy its orders are scanned for missing publications.
+import { uint } from '../../../infra/clickhouse/literal';
 import type { ReconciledDomain } from '../../contract/reconciliation';
 import { orderPlacedEvent } from '../events';
 import { ordersSource } from './ordersSource';
@@ -16,6 +17,7 @@ export const ordersReconciliation: ReconciledDomain<OrderWindowScope> = {
   scopeFromJson: (o) => orderWindowScope(o.from, o.to),
   isRegisteredKind: isWholeHour,
   pendingFilter: (s) => ({ createdFrom: s.from, createdTo: s.to }),
+  targetWhere: (s) => `created_at_ms >= ${uint(s.from.getTime())} AND created_at_ms < ${uint(s.to.getTime())}`,
   source: (stores) => ordersSource(stores.pg),
 
   // Only hours that ended by the quiet time are completed; an hour still open is not named as changing.

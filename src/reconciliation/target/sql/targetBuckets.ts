@@ -7,7 +7,7 @@
 import type { ClickHouseClient } from '../../../infra/clickhouse/fromClickHouse';
 import { ident } from '../../../infra/clickhouse/literal';
 import { uint64Of, type BucketDigest } from '../../../domains/contract/canonical';
-import type { CompareLevel } from '../../../domains/canonicalFields';
+import type { CompareLevel } from '../../../domains/contract/canonicalFields';
 import { clickhouseCells } from '../../../domains/contract/sqlCells';
 import type { Scope } from '../../scope';
 import { whereOf, type ProjectionMapping } from '../projectionMapping';

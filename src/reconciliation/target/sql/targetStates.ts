@@ -5,7 +5,7 @@
 // No locking in ClickHouse. Aliases (v, ds, del, commit_ms, ls, d, line) never shadow a column.
 import type { ClickHouseClient } from '../../../infra/clickhouse/fromClickHouse';
 import { ident } from '../../../infra/clickhouse/literal';
-import type { CompareLevel } from '../../../domains/canonicalFields';
+import type { CompareLevel } from '../../../domains/contract/canonicalFields';
 import { clickhouseCells } from '../../../domains/contract/sqlCells';
 import type { TargetState } from '../../model';
 import type { StateFilter } from '../../../domains/contract/sourceReader';

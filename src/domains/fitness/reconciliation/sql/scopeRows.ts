@@ -1,9 +1,10 @@
 // The authoritative fitness rows of a scope on one shard, as one derived table `r`: the live rows
 // (is_deleted 0) and the deletion log (is_deleted 1, the tombstone version). An aggregate is in
 // exactly one of the two (deleteResult moves it in one transaction). Values are bound (`?`), never
-// concatenated; the canonical line is generated from the agreed field list (src/domains/canonicalFields.ts).
+// concatenated; the canonical line is generated from the agreed field list (its table spec: src/domains/contract/canonicalFields.ts).
 import type { FieldSpec } from '../../../contract/canonical';
-import { fieldsOf, type CompareLevel } from '../../../canonicalFields';
+import { canonicalFieldsOf, type CompareLevel } from '../../../contract/canonicalFields';
+import { FITNESS_RESULTS } from '../../projection/fitnessResultsTable';
 import { lineSql, mysqlCells } from '../../../contract/sqlCells';
 import type { StateFilter } from '../../../contract/sourceReader';
 import type { CampaignScope } from '../campaignScope';
@@ -38,7 +39,7 @@ function columnOf(f: FieldSpec): string {
 
 /** The canonical line of `r` at a level (MySQL). */
 export function fitnessLineSql(level: CompareLevel): string {
-  return lineSql(mysqlCells, fieldsOf('fitness', level), columnOf);
+  return lineSql(mysqlCells, canonicalFieldsOf(FITNESS_RESULTS, level), columnOf);
 }
 
 export const BUCKET_OF_R = (buckets: number) => mysqlCells.bucket('CAST(r.data_id AS CHAR)', buckets);

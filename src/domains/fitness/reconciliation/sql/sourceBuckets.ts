@@ -7,7 +7,7 @@
 // computed by the shard, so only one row per bucket crosses the network.
 import type { Knex } from 'knex';
 import { uint64Of, type BucketDigest } from '../../../contract/canonical';
-import type { CompareLevel } from '../../../canonicalFields';
+import type { CompareLevel } from '../../../contract/canonicalFields';
 import { mysqlCells } from '../../../contract/sqlCells';
 import type { CampaignScope } from '../campaignScope';
 import { BUCKET_OF_R, fitnessLineSql, scopeRows } from './scopeRows';

@@ -7,7 +7,7 @@
 // checked around it. Lines (the canonical text) are returned only for the few rows whose differing
 // fields are named.
 import type { Knex } from 'knex';
-import type { CompareLevel } from '../../../canonicalFields';
+import type { CompareLevel } from '../../../contract/canonicalFields';
 import { mysqlCells } from '../../../contract/sqlCells';
 import type { RecordState } from '../../../contract/sourceState';
 import type { StateFilter } from '../../../contract/sourceReader';

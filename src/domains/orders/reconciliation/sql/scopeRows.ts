@@ -3,7 +3,8 @@
 // canonical line is generated from the agreed field list, the line items from the jsonb array in
 // their stored order.
 import type { FieldSpec } from '../../../contract/canonical';
-import { ORDER_ITEM_FIELDS, fieldsOf, type CompareLevel } from '../../../canonicalFields';
+import { canonicalFieldsOf, listItems, type CompareLevel } from '../../../contract/canonicalFields';
+import { ORDERS } from '../../projection/ordersTable';
 import { lineSql, postgresCells } from '../../../contract/sqlCells';
 import type { StateFilter } from '../../../contract/sourceReader';
 import type { OrderWindowScope } from '../windowScope';
@@ -18,7 +19,7 @@ const RS = 0x1e;
 
 function itemsSql(): string {
   const col: Record<string, string> = { sku: "t.e->>'sku'", quantity: "t.e->>'quantity'", unitPrice: "t.e->>'unitPrice'" };
-  const cells = ORDER_ITEM_FIELDS.map((f) => postgresCells.cell(f.type, col[f.name]!));
+  const cells = listItems(ORDERS, 'items').map((f) => postgresCells.cell(f.type, col[f.name]!));
   return `COALESCE((SELECT string_agg(concat_ws(chr(${GS}), ${cells.join(', ')}), chr(${RS}) ORDER BY t.ord)
                       FROM jsonb_array_elements(r.items) WITH ORDINALITY AS t(e, ord)), '')`;
 }
@@ -42,7 +43,7 @@ function columnOf(f: FieldSpec): string {
 }
 
 export function orderLineSql(level: CompareLevel): string {
-  return lineSql(postgresCells, fieldsOf('orders', level), columnOf);
+  return lineSql(postgresCells, canonicalFieldsOf(ORDERS, level), columnOf);
 }
 
 export const BUCKET_OF_R = (buckets: number) => postgresCells.bucket('r.order_id::text', buckets);

@@ -5,7 +5,7 @@
 // digests are computed by PostgreSQL.
 import type { Knex } from 'knex';
 import { uint64Of, type BucketDigest } from '../../../contract/canonical';
-import type { CompareLevel } from '../../../canonicalFields';
+import type { CompareLevel } from '../../../contract/canonicalFields';
 import { postgresCells } from '../../../contract/sqlCells';
 import type { OrderWindowScope } from '../windowScope';
 import { BUCKET_OF_R, orderLineSql, scopeRows } from './scopeRows';

@@ -5,7 +5,7 @@
 // READ snapshot (windowSnapshot.ts); the current state of a few ids and the rebuild's validation read
 // it outside, with the window's revision checked around it.
 import type { Knex } from 'knex';
-import type { CompareLevel } from '../../../canonicalFields';
+import type { CompareLevel } from '../../../contract/canonicalFields';
 import { postgresCells } from '../../../contract/sqlCells';
 import type { RecordState } from '../../../contract/sourceState';
 import type { StateFilter } from '../../../contract/sourceReader';

@@ -1,0 +1,21 @@
+// The fitness domain as one module: student fitness results on the MySQL shards, published through the
+// transactional outbox by default, projected into fitness_results, reconciled per campaign.
+import { domainAccess, type DomainModule } from '../contract/domainModule';
+import { fitnessMembership, fitnessPolicy } from './policy';
+import { fitnessProjection } from './projection/fitnessProjection';
+import { fitnessReconciliation } from './reconciliation/fitnessReconciliation';
+
+export const fitnessModule: DomainModule = {
+  name: 'fitness',
+  topicSuffix: 'fitness-results',
+  tokenCode: 'f',
+  store: 'mysql-shards',
+  defaultStrategy: 'outbox',
+  access: domainAccess({
+    policy: fitnessPolicy,
+    membership: fitnessMembership,
+    scopeFields: ['detectId', 'projectId', 'schoolId', 'grade', 'userId'],
+  }),
+  projection: fitnessProjection,
+  reconciliation: fitnessReconciliation,
+};

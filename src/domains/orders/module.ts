@@ -1,0 +1,17 @@
+// The orders domain as one module: orders in PostgreSQL, published kafka-first (with the
+// event_publications fallback) by default, projected into orders, reconciled per UTC hour window.
+import { domainAccess, type DomainModule } from '../contract/domainModule';
+import { orderMembership, ordersPolicy } from './policy';
+import { ordersProjection } from './projection/ordersProjection';
+import { ordersReconciliation } from './reconciliation/ordersReconciliation';
+
+export const ordersModule: DomainModule = {
+  name: 'orders',
+  topicSuffix: 'orders',
+  tokenCode: 'o',
+  store: 'postgres',
+  defaultStrategy: 'kafka-first',
+  access: domainAccess({ policy: ordersPolicy, membership: orderMembership, scopeFields: ['customerId', 'currency'] }),
+  projection: ordersProjection,
+  reconciliation: ordersReconciliation,
+};
