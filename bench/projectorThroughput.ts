@@ -54,13 +54,13 @@ async function main(): Promise<void> {
     const producer = fromKafkaProducer(env.resources.kafka);
     await producer.connect();
     const p0 = Date.now();
-    await produceEvents(producer, t.fitnessResults, events);
+    await produceEvents(producer, t.events.fitness, events);
     const produceMs = Date.now() - p0;
     await producer.disconnect();
 
     const admin = env.resources.kafka.admin();
     await admin.connect();
-    const ends = await admin.fetchTopicOffsets(t.fitnessResults);
+    const ends = await admin.fetchTopicOffsets(t.events.fitness);
     await admin.disconnect();
 
     const groupId = `${s.kafkaTopicPrefix}.projector`;
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     const joinedMs = Date.now() - started;
     for (;;) {
       const cps = new Map(
-        (await readCheckpoints(env.resources.clickhouse, s.clickhouseDatabase, groupId, t.fitnessResults)).map((c) => [
+        (await readCheckpoints(env.resources.clickhouse, s.clickhouseDatabase, groupId, t.events.fitness)).map((c) => [
           c.partition,
           c.nextOffset,
         ]),

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const batchSize = Number(process.argv[3] ?? 500);
   const env = await createTestEnv();
   const store = mysqlStore(env);
-  const topic = env.resources.topics.fitnessResults;
+  const topic = env.resources.topics.events.fitness;
   const results: { relays: number; seconds: number; perSecond: number }[] = [];
   try {
     for (const relays of [1, 2]) {

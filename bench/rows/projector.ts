@@ -90,7 +90,7 @@ export const projectorRow: BenchRow = {
       ctx.log(`row 4: producing ${total} events`);
       const producer = fromKafkaProducer(env.resources.kafka);
       await producer.connect();
-      await produceEvents(producer, env.resources.topics.fitnessResults, events);
+      await produceEvents(producer, env.resources.topics.events.fitness, events);
       await producer.disconnect();
 
       // Ceiling: the same rows, same batch size, sequential inserts into an identical table.

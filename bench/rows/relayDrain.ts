@@ -31,7 +31,7 @@ export const relayDrainRow: BenchRow = {
       const events: DomainEvent[][] = [];
       for (const shard of env.resources.mysql.shards)
         events.push(
-          await seedOutbox(shard.db, env.resources.topics.fitnessResults, perShard, { shard: shard.index, firstSequence: 1, chunk: 1000 }),
+          await seedOutbox(shard.db, env.resources.topics.events.fitness, perShard, { shard: shard.index, firstSequence: 1, chunk: 1000 }),
         );
       const count = events.reduce((n, e) => n + e.length, 0);
 
@@ -71,7 +71,7 @@ export const relayDrainRow: BenchRow = {
       await resetToNew(dbs);
       ctx.log('row 3: draining with 2 relay processes');
       const two = await drain(2);
-      const delivered = await topicMessageCount(env.resources.kafka, env.resources.topics.fitnessResults);
+      const delivered = await topicMessageCount(env.resources.kafka, env.resources.topics.events.fitness);
 
       const ceiling = perSecond(count, rawMs);
       const ratio = throughputRatio(one.perSec, ceiling);

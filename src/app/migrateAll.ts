@@ -1,4 +1,6 @@
 import { fromClickHouse } from '../infra/clickhouse/fromClickHouse';
+import { migrationLists } from './wiring/migrationLists';
+import { eventTopicSuffixes } from '../domains/registry';
 import { clickhouseLayout } from '../infra/clickhouse/layout';
 import { ensureTopics } from '../infra/kafka/fromKafka';
 import { migrateClickHouse, migrateMysqlShards, migratePostgres, type MigrationReport } from '../infra/migrate';
@@ -16,11 +18,16 @@ export async function migrateAll(r: Resources): Promise<MigrationReport[]> {
     // settings to check, instead of the driver's text.
     const typed = <T>(p: Promise<T>, store: string, engine: TlsEngine) =>
       p.catch((err: unknown) => Promise.reject(asTransportError(err, store, engine)));
+    const lists = migrationLists();
     const results = await Promise.allSettled([
-      typed(migrateMysqlShards(r.mysql), 'mysql', 'mysql'),
-      typed(migratePostgres(r.pg, r.settings.pgDatabase), 'postgres', 'postgres'),
-      typed(migrateClickHouse(chAdmin, r.settings.clickhouseDatabase, clickhouseLayout(r.settings)), 'clickhouse', 'clickhouse'),
-      typed(ensureTopics(r.kafka, r.settings), 'kafka', 'kafka'),
+      typed(migrateMysqlShards(r.mysql, [...lists.mysql]), 'mysql', 'mysql'),
+      typed(migratePostgres(r.pg, r.settings.pgDatabase, [...lists.postgres]), 'postgres', 'postgres'),
+      typed(
+        migrateClickHouse(chAdmin, r.settings.clickhouseDatabase, clickhouseLayout(r.settings), [...lists.clickhouse]),
+        'clickhouse',
+        'clickhouse',
+      ),
+      typed(ensureTopics(r.kafka, r.settings, eventTopicSuffixes()), 'kafka', 'kafka'),
     ]);
     const failed = results.find((x): x is PromiseRejectedResult => x.status === 'rejected');
     if (failed) throw failed.reason;

@@ -1,5 +1,6 @@
 // The composition root's connections: one set per process, opened once, closed on shutdown.
 // Everything downstream receives what it needs from here; there is never a hidden connection.
+import { eventTopicSuffixes } from '../domains/registry';
 import type { Knex } from 'knex';
 import type { Kafka } from 'kafkajs';
 import type { Settings } from '../config/settings';
@@ -34,7 +35,7 @@ export function openResources(settings: Settings): Resources {
     mysql,
     pg,
     kafka,
-    topics: topicNames(settings.kafkaTopicPrefix),
+    topics: topicNames(settings.kafkaTopicPrefix, eventTopicSuffixes()),
     clickhouse,
     clickhouseReads,
     async close() {

@@ -16,6 +16,12 @@ const csv = z.string().transform((v) =>
     .filter(Boolean),
 );
 const strategy = z.enum(['outbox', 'kafka-first']);
+/** domain=strategy pairs, e.g. `notes=kafka-first`: the strategy of a registered domain without a setting of its own. */
+const strategyMap = csv.pipe(
+  z
+    .array(z.string().regex(/^[a-z][a-z0-9]{1,30}=(outbox|kafka-first)$/, 'each entry is <domain>=outbox|kafka-first'))
+    .transform((pairs) => Object.fromEntries(pairs.map((p) => p.split('=') as [string, 'outbox' | 'kafka-first']))),
+);
 /** JWT algorithms AUTH_ALGORITHMS may pin (jose names); HS* need AUTH_JWT_SECRET, the others AUTH_JWKS_URL. */
 export const JWT_ALGORITHMS = [
   'HS256',
@@ -330,6 +336,13 @@ export const settingsTable = {
 
   fitnessStrategy: setting('FITNESS_PUBLICATION_STRATEGY', 'outbox', 'How fitness events are published: outbox | kafka-first.', strategy),
   ordersStrategy: setting('ORDERS_PUBLICATION_STRATEGY', 'kafka-first', 'How order events are published: outbox | kafka-first.', strategy),
+  publicationStrategies: setting(
+    'PUBLICATION_STRATEGIES',
+    '',
+    'How the events of other registered domains are published (comma list of <domain>=outbox|kafka-first); a domain not ' +
+      'listed uses its module default.',
+    strategyMap,
+  ),
 
   relayBatchSize: setting('RELAY_BATCH_SIZE', '500', 'Rows one relay claim takes.', int(1, 10000)),
   relayLoopsPerStore: setting(
@@ -1181,7 +1194,13 @@ export function settingsToEnv(s: Settings): Record<string, string> {
   for (const [key, def] of Object.entries(settingsTable)) {
     const v = (s as unknown as Record<string, unknown>)[key];
     if (v === undefined || v === null) continue;
-    env[def.env] = Array.isArray(v) ? v.join(',') : String(v);
+    env[def.env] = Array.isArray(v)
+      ? v.join(',')
+      : typeof v === 'object'
+        ? Object.entries(v)
+            .map(([k, x]) => `${k}=${String(x)}`)
+            .join(',') // a domain=strategy map
+        : String(v);
   }
   return env;
 }

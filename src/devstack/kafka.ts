@@ -59,7 +59,9 @@ async function up(k: LocalKafka): Promise<void> {
     for (const node of k.nodes) if (!(await nodeServes(k, node))) startIfStopped(k, node, id);
     await Promise.all(k.nodes.map((node) => waitFor(() => nodeServes(k, node), { timeoutMs: 120000, intervalMs: 500, what: what(node) })));
   }
-  await ensureTopics(fromKafka(k.settings, '-stack'), k.settings);
+  // The process topics only: each domain's events topic is created by the roles' start (migrateAll),
+  // which knows the registered domains.
+  await ensureTopics(fromKafka(k.settings, '-stack'), k.settings, {});
 }
 
 async function down(k: LocalKafka): Promise<'stopped' | 'not-ours' | 'not-running'> {

@@ -12,6 +12,9 @@ const registered = new Map<Domain, DomainModule>();
 
 const NAME = /^[a-z][a-z0-9]{1,30}$/;
 
+/** A module's ClickHouse migrations number from here (the core ones, migrations/clickhouse, below). */
+export const MODULE_CLICKHOUSE_VERSIONS = 1000;
+
 /** Adds a module; throws a ValidationError naming the clash when it would collide with another. */
 export function registerDomain(m: DomainModule): void {
   if (!NAME.test(m.name)) throw new ValidationError('domain', `a domain name is 2-31 lower-case letters or digits: ${m.name}`);
@@ -28,6 +31,12 @@ export function registerDomain(m: DomainModule): void {
               : undefined;
     if (clash) throw new ValidationError('domain', `domain ${m.name} has the ${clash} of domain ${other.name}`);
   }
+  const versions = (x: DomainModule) => (x.migrations?.clickhouse ?? []).map((c) => c.version);
+  const low = versions(m).find((v) => v < MODULE_CLICKHOUSE_VERSIONS);
+  if (low !== undefined)
+    throw new ValidationError('domain', `domain ${m.name}: ClickHouse migration ${low} is below ${MODULE_CLICKHOUSE_VERSIONS}`);
+  const taken = [...registered.values()].flatMap(versions).find((v) => versions(m).includes(v));
+  if (taken !== undefined) throw new ValidationError('domain', `domain ${m.name}: ClickHouse migration version ${taken} is taken`);
   if (m.projection.domain !== m.name || m.reconciliation.domain !== m.name)
     throw new ValidationError('domain', `domain ${m.name}: its projection and reconciliation parts name another domain`);
   registered.set(m.name, m);
@@ -43,6 +52,11 @@ export function domainModule(domain: unknown): DomainModule {
   const m = typeof domain === 'string' ? registered.get(domain) : undefined;
   if (!m) throw new ValidationError('domain', 'unknown domain');
   return m;
+}
+
+/** Each registered domain's events topic suffix (the composition root names the topics with it). */
+export function eventTopicSuffixes(): Readonly<Record<Domain, string>> {
+  return Object.fromEntries(domainModules().map((m) => [m.name, m.topicSuffix]));
 }
 
 /** Whether a string names a registered domain. */

@@ -49,6 +49,8 @@ export interface GatewayServices {
   consistency?: ConsistencyService;
   /** Applied and pending migrations of every database (gateway role). */
   migrationStatus?: () => Promise<MigrationState[]>;
+  /** The services of domains registered from outside src/, by domain name (their own resolvers read them). */
+  domains?: Readonly<Record<string, unknown>>;
 }
 
 export interface GatewayContext {

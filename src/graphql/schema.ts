@@ -50,12 +50,22 @@ const noTopicPubSub: PubSub = {
   },
 };
 
-let cached: Promise<GraphQLSchema> | undefined;
+const cached = new Map<string, Promise<GraphQLSchema>>();
 
-/** The gateway schema (built once per process: type-graphql metadata is global). */
-export function gatewaySchema(): Promise<GraphQLSchema> {
-  cached ??= buildSchema({ resolvers, validate: false, emitSchemaFile: false, authChecker, authMode: 'error', pubSub: noTopicPubSub });
-  return cached;
+/**
+ * The gateway schema: the built-in resolvers and those of domains registered from outside src/
+ * (`domainResolvers`: DomainModule.gateway). Built once per resolver set (type-graphql metadata is global).
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export function gatewaySchema(domainResolvers: readonly Function[] = []): Promise<GraphQLSchema> {
+  const key = domainResolvers.map((r) => r.name).join(',');
+  let schema = cached.get(key);
+  if (!schema) {
+    const all = [...resolvers, ...domainResolvers] as NonEmptyArray<(typeof resolvers)[number]>;
+    schema = buildSchema({ resolvers: all, validate: false, emitSchemaFile: false, authChecker, authMode: 'error', pubSub: noTopicPubSub });
+    cached.set(key, schema);
+  }
+  return schema;
 }
 
 export async function printGatewaySchema(): Promise<string> {

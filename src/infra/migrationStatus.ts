@@ -1,6 +1,7 @@
 // Which migrations each engine has applied and which are pending, read without changing anything
 // (the `migrations` operator query, `tidemark migrate status`). MySQL and PostgreSQL keep knex's
 // record (knex_migrations); ClickHouse keeps <db>.schema_migrations (src/infra/migrate.ts).
+import type { ClickHouseMigration, KnexMigration } from '../../migrations/types';
 import type { Knex } from 'knex';
 import type { Settings } from '../config/settings';
 import { clickhouseMigrations } from '../../migrations/clickhouse';
@@ -46,16 +47,25 @@ async function clickhouseApplied(r: MigrationTargets): Promise<Set<string>> {
   return new Set((await rs.json<{ version: number | string; name: string }>()).map((x) => `${Number(x.version)}_${x.name}`));
 }
 
-export async function migrationStatus(r: MigrationTargets): Promise<MigrationState[]> {
-  const mysqlNames = mysqlMigrations.map((m) => m.name);
+/** Every engine's migration list: the core ones, and those of registered domain modules after them. */
+export interface MigrationLists {
+  mysql: readonly KnexMigration[];
+  postgres: readonly KnexMigration[];
+  clickhouse: readonly ClickHouseMigration[];
+}
+
+export const CORE_MIGRATIONS: MigrationLists = { mysql: mysqlMigrations, postgres: postgresMigrations, clickhouse: clickhouseMigrations };
+
+export async function migrationStatus(r: MigrationTargets, lists: MigrationLists = CORE_MIGRATIONS): Promise<MigrationState[]> {
+  const mysqlNames = lists.mysql.map((m) => m.name);
   const shards = await Promise.all(r.mysql.shards.map(async (sh) => split('mysql', sh.database, mysqlNames, await knexApplied(sh.db))));
   const pg = split(
     'postgres',
     r.settings.pgDatabase,
-    postgresMigrations.map((m) => m.name),
+    lists.postgres.map((m) => m.name),
     await knexApplied(r.pg, postgresRenamedMigrations),
   );
-  const chNames = [...clickhouseMigrations].sort((a, b) => a.version - b.version).map((m) => `${m.version}_${m.name}`);
+  const chNames = [...lists.clickhouse].sort((a, b) => a.version - b.version).map((m) => `${m.version}_${m.name}`);
   const ch = split('clickhouse', r.settings.clickhouseDatabase, chNames, await clickhouseApplied(r));
   return [...shards, pg, ch];
 }

@@ -104,14 +104,14 @@ describe('every migration down and up again', () => {
 
   it('on a MariaDB fitness shard, with rows in its tables', async () => {
     const shard = env.resources.mysql.shard(0);
-    await seedOutbox(shard.db, env.resources.topics.fitnessResults, 3);
+    await seedOutbox(shard.db, env.resources.topics.events.fitness, 3);
     await insertFallback(env, shard.db, 'fitness', 1);
     await downAndUp(shard.db, mysqlMigrations, () => mysqlSchema(shard.db, shard.database));
   });
 
   it('on PostgreSQL, with rows in its tables', async () => {
     const pg = env.resources.pg;
-    await seedOutbox(pg, env.resources.topics.orders, 3);
+    await seedOutbox(pg, env.resources.topics.events.orders, 3);
     await insertFallback(env, pg, 'orders', 1);
     const d = decidePlaceOrder(
       { customerId: 'c', currency: 'EUR', idempotencyKey: 'down-up', items: [{ sku: 'S', quantity: 1, unitPrice: '1' }] },

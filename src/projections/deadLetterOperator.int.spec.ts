@@ -83,7 +83,7 @@ describe('projector dead letters', () => {
 
   it('lands what the mapping rejects in the dead letters, lists it page by page without its content, and counts the backlog', async () => {
     await producer.send({
-      topic: env.resources.topics.fitnessResults,
+      topic: env.resources.topics.events.fitness,
       acks: -1,
       messages: [v2(880001), v2(880101), { key: 'x', value: '{not json' }, v2(880201)],
     });
@@ -103,7 +103,7 @@ describe('projector dead letters', () => {
     ]);
     expect(all.find((d) => d.aggregateId === '880001')).toMatchObject({
       domain: 'fitness',
-      sourceTopic: env.resources.topics.fitnessResults,
+      sourceTopic: env.resources.topics.events.fitness,
       eventId: 'fitness-result-880001-v1',
       status: 'DEAD',
       replays: 0,

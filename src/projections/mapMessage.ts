@@ -4,7 +4,7 @@
 // finds the domain's projection and turns a rejection into a dead letter.
 import { parseValue } from '../domains/contract/envelope';
 import { projectedDomains, projectionOf } from '../domains/projections';
-import type { Topics } from '../infra/kafka/fromKafka';
+import { topicOf, type Topics } from '../infra/kafka/fromKafka';
 import type { Domain } from '../publication/event';
 import type { DeadLetter, ProjectedRow } from './rows';
 
@@ -21,7 +21,7 @@ export type Mapped = { kind: 'row'; projected: ProjectedRow } | { kind: 'dead'; 
 
 /** The domain whose events a projected topic carries (the projector subscribes to exactly these). */
 export function projectedTopics(t: Topics): Map<string, Domain> {
-  return new Map<string, Domain>(projectedDomains().map((p) => [p.topic(t), p.domain]));
+  return new Map<string, Domain>(projectedDomains().map((p) => [topicOf(t, p.domain), p.domain]));
 }
 
 function plainHeaders(h: ConsumedMessage['headers']): Record<string, Buffer | string> {

@@ -1,4 +1,5 @@
 // The projector against the real engines: Kafka (real producer, real consumer group), ClickHouse.
+import { eventTopicSuffixes } from '../domains/registry';
 import type { Producer } from 'kafkajs';
 import { createRegistry } from '../metrics/registry';
 import { fromClickHouse, type ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
@@ -99,7 +100,7 @@ describe('projector', () => {
     const bulk = Array.from({ length: 300 }, (_, i) =>
       fitnessEvent({ ...campaign, dataId: 100 + i * 100, userId: i, result: '1.000', version: 1 }),
     );
-    await produceEvents(producer, t.fitnessResults, [
+    await produceEvents(producer, t.events.fitness, [
       fitnessEvent({ ...campaign, dataId: 900001, userId: 4, result: '2.310', version: 2 }),
       fitnessEvent({ ...campaign, dataId: 900001, userId: 4, result: '2.210', version: 1 }), // v1 after v2
       fitnessEvent({ ...campaign, dataId: 900001, userId: 4, result: '2.310', version: 2 }), // duplicate
@@ -107,11 +108,11 @@ describe('projector', () => {
       fitnessEvent({ ...campaign, dataId: 900101, userId: 5, result: '1.500', version: 2, isDeleted: true }),
       ...bulk,
     ]);
-    await produceEvents(producer, t.orders, [orderEvent({ orderId: '7b1c3c1e-0000-4000-8000-000000000001', total: '39.8000' })]);
+    await produceEvents(producer, t.events.orders, [orderEvent({ orderId: '7b1c3c1e-0000-4000-8000-000000000001', total: '39.8000' })]);
 
     const registry = createRegistry(false);
     const p = await start({ registry });
-    await waitFor(async () => (await caughtUp(p.groupId, t.fitnessResults)) && caughtUp(p.groupId, t.orders), {
+    await waitFor(async () => (await caughtUp(p.groupId, t.events.fitness)) && caughtUp(p.groupId, t.events.orders), {
       timeoutMs: 30000,
       what: 'projector caught up',
     });
@@ -148,7 +149,7 @@ describe('projector', () => {
     const hostile = wire(fitnessEvent({ ...campaign, dataId: 700201, userId: 9, result: '1.000', version: 1 }));
     (hostile.data as Record<string, unknown>).result = "2.31'; DROP TABLE x; --";
     await producer.send({
-      topic: t.fitnessResults,
+      topic: t.events.fitness,
       acks: -1,
       messages: [
         { key, value: '{not json' },
@@ -158,12 +159,12 @@ describe('projector', () => {
       ],
     });
     await waitFor(async () => (await latest([700001])).size === 1, { timeoutMs: 30000, what: 'the good event after the bad ones' });
-    await waitFor(() => caughtUp(p.groupId, t.fitnessResults), { timeoutMs: 30000, what: 'dlq projector caught up' });
+    await waitFor(() => caughtUp(p.groupId, t.events.fitness), { timeoutMs: 30000, what: 'dlq projector caught up' });
 
     const dead = await readDeadLetters(t, p.groupId, 3); // the first test's projector dead-letters them too
     expect(dead.map((d) => d.reason).sort()).toEqual(['INVALID_DATA', 'MALFORMED_JSON', 'UNSUPPORTED_SCHEMA_VERSION']);
     expect(dead.find((d) => d.reason === 'MALFORMED_JSON')!.value).toBe('{not json'); // original bytes, replayable
-    expect(dead.every((d) => d.topic === t.fitnessResults)).toBe(true);
+    expect(dead.every((d) => d.topic === t.events.fitness)).toBe(true);
     const byReason = (await registry.getSingleMetric('tidemark_projector_dead_letters_total')!.get()).values;
     expect(byReason.filter((v) => v.labels.domain === 'fitness').reduce((n, v) => n + v.value, 0)).toBeGreaterThanOrEqual(3);
   });
@@ -192,34 +193,38 @@ describe('projector', () => {
   }
 
   itWithClickHouseServer('holds its partitions through a ClickHouse outage and resumes without loss', async () => {
-    const topics = await ensureTopics(env.resources.kafka, {
-      ...env.settings,
-      kafkaTopicPrefix: `${env.settings.kafkaTopicPrefix}.outage`,
-    });
+    const topics = await ensureTopics(
+      env.resources.kafka,
+      {
+        ...env.settings,
+        kafkaTopicPrefix: `${env.settings.kafkaTopicPrefix}.outage`,
+      },
+      eventTopicSuffixes(),
+    );
     const proxy = await startTcpProxy('127.0.0.1', Number(new URL(env.settings.clickhouseUrl).port || 8123));
     const viaProxy = fromClickHouse({ ...env.settings, clickhouseUrl: `http://127.0.0.1:${proxy.port}` }, { requestTimeoutMs: 5000 });
     const registry = createRegistry(false);
     try {
-      const p = await start({ clickhouse: viaProxy, topics, registry, groupId: `${topics.fitnessResults}.projector` });
+      const p = await start({ clickhouse: viaProxy, topics, registry, groupId: `${topics.events.fitness}.projector` });
       const first = Array.from({ length: 30 }, (_, i) =>
         fitnessEvent({ ...campaign, dataId: 500000 + i * 100, userId: i, result: '2.000', version: 1 }),
       );
-      await produceEvents(producer, topics.fitnessResults, first);
-      await waitFor(() => caughtUp(p.groupId, topics.fitnessResults), { timeoutMs: 30000, what: 'first events applied' });
-      const before = await committed(p.groupId, topics.fitnessResults);
+      await produceEvents(producer, topics.events.fitness, first);
+      await waitFor(() => caughtUp(p.groupId, topics.events.fitness), { timeoutMs: 30000, what: 'first events applied' });
+      const before = await committed(p.groupId, topics.events.fitness);
 
       proxy.cut();
       const second = Array.from({ length: 60 }, (_, i) =>
         fitnessEvent({ ...campaign, dataId: 600000 + i * 100, userId: i, result: '2.500', version: 1 }),
       );
-      await produceEvents(producer, topics.fitnessResults, second);
+      await produceEvents(producer, topics.events.fitness, second);
       const paused = registry.getSingleMetric('tidemark_projector_paused')!;
       await waitFor(async () => (await paused.get()).values[0]?.value === 1, { timeoutMs: 30000, what: 'projector paused' });
-      expect(await committed(p.groupId, topics.fitnessResults)).toEqual(before); // nothing committed during the outage
+      expect(await committed(p.groupId, topics.events.fitness)).toEqual(before); // nothing committed during the outage
       expect((await latest(second.map((e) => Number(e.aggregateId)))).size).toBe(0);
 
       proxy.restore();
-      await waitFor(() => caughtUp(p.groupId, topics.fitnessResults), { timeoutMs: 60000, what: 'caught up after the outage' });
+      await waitFor(() => caughtUp(p.groupId, topics.events.fitness), { timeoutMs: 60000, what: 'caught up after the outage' });
       expect((await latest(second.map((e) => Number(e.aggregateId)))).size).toBe(second.length);
       expect((await paused.get()).values[0]?.value).toBe(0);
       await stop(p);
@@ -230,28 +235,32 @@ describe('projector', () => {
   });
 
   it('loses nothing when members join and leave mid-stream (rebalance, restart)', async () => {
-    const topics = await ensureTopics(env.resources.kafka, {
-      ...env.settings,
-      kafkaTopicPrefix: `${env.settings.kafkaTopicPrefix}.rebalance`,
-    });
-    const groupId = `${topics.fitnessResults}.projector`;
+    const topics = await ensureTopics(
+      env.resources.kafka,
+      {
+        ...env.settings,
+        kafkaTopicPrefix: `${env.settings.kafkaTopicPrefix}.rebalance`,
+      },
+      eventTopicSuffixes(),
+    );
+    const groupId = `${topics.events.fitness}.projector`;
     const ids = Array.from({ length: 400 }, (_, i) => 300000 + i * 100 + (i % 2));
     const wave = (version: number) =>
       ids.map((dataId, i) =>
         fitnessEvent({ ...campaign, dataId, userId: i, result: `${version}.${String(i % 1000).padStart(3, '0')}`, version }),
       );
-    await produceEvents(producer, topics.fitnessResults, wave(1));
+    await produceEvents(producer, topics.events.fitness, wave(1));
     const a = await start({ topics, groupId, batchSize: 40, flushIntervalMs: 10 });
-    await waitFor(async () => (await checkpoints(groupId, topics.fitnessResults)).size > 0, {
+    await waitFor(async () => (await checkpoints(groupId, topics.events.fitness)).size > 0, {
       timeoutMs: 30000,
       what: 'member A applying',
     });
 
     const b = await start({ topics, groupId, batchSize: 40, flushIntervalMs: 10 }); // rebalance while A is mid-stream
-    await produceEvents(producer, topics.fitnessResults, wave(2));
+    await produceEvents(producer, topics.events.fitness, wave(2));
     await stop(a); // A leaves with batches possibly in flight
-    await produceEvents(producer, topics.fitnessResults, wave(3));
-    await waitFor(() => caughtUp(groupId, topics.fitnessResults), { timeoutMs: 60000, what: 'B caught up' });
+    await produceEvents(producer, topics.events.fitness, wave(3));
+    await waitFor(() => caughtUp(groupId, topics.events.fitness), { timeoutMs: 60000, what: 'B caught up' });
 
     const state = await latest(ids);
     expect(state.size).toBe(ids.length);

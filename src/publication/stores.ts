@@ -17,16 +17,22 @@ export interface PublicationStore {
   domains: readonly Domain[];
 }
 
-/** Every store: the PostgreSQL orders store, then each fitness shard. */
-export function publicationStores(r: { pg: Knex; mysql: Pick<MysqlShards, 'shards'> }): PublicationStore[] {
+/** Which domains keep their rows in the PostgreSQL store and which in the MySQL shards (from the registry). */
+export interface StoreDomains {
+  postgres: readonly Domain[];
+  mysql: readonly Domain[];
+}
+
+/** Every store: the PostgreSQL store, then each MySQL shard, each with the domains it holds. */
+export function publicationStores(r: { pg: Knex; mysql: Pick<MysqlShards, 'shards'> }, held: StoreDomains): PublicationStore[] {
   return [
-    { name: 'postgres', kind: 'postgres', shard: 0, db: r.pg, domains: ['orders'] },
+    { name: 'postgres', kind: 'postgres', shard: 0, db: r.pg, domains: held.postgres },
     ...r.mysql.shards.map((sh): PublicationStore => ({
       name: `mysql-shard-${sh.index}`,
       kind: 'mysql',
       shard: sh.index,
       db: sh.db,
-      domains: ['fitness'],
+      domains: held.mysql,
     })),
   ];
 }

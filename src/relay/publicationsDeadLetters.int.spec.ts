@@ -41,7 +41,7 @@ describe.each(RELAY_ENGINES)('kafka-first dead letters on %s', (engine, domain) 
       .first();
   const pass = (sink: EventSink) =>
     relayOnce(tableOf(store, 'publications'), testRelayDeps(store, sink, { policy }, 'publications', registry));
-  const topic = () => (domain === 'orders' ? env.resources.topics.orders : env.resources.topics.fitnessResults);
+  const topic = () => (domain === 'orders' ? env.resources.topics.events.orders : env.resources.topics.events.fitness);
 
   beforeAll(() => {
     store = storeFor(env, engine, domain);

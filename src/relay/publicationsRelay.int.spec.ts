@@ -49,7 +49,7 @@ describe.each(RELAY_ENGINES)('kafka-first relay on %s', (engine, domain) => {
   const deps = (sink: EventSink, over: Partial<RelayDeps> = {}) =>
     testRelayDeps(store, sink, { policy, ...over }, 'publications', registry);
   const pass = (sink: EventSink, over: Partial<RelayDeps> = {}) => relayOnce(tableOf(store, 'publications'), deps(sink, over));
-  const topic = () => (domain === 'orders' ? env.resources.topics.orders : env.resources.topics.fitnessResults);
+  const topic = () => (domain === 'orders' ? env.resources.topics.events.orders : env.resources.topics.events.fitness);
 
   beforeAll(() => {
     store = storeFor(env, engine, domain);

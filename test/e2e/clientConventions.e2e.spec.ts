@@ -181,7 +181,7 @@ describe('client conventions', () => {
     const producer = fromKafkaProducer(env.resources.kafka);
     await producer.connect();
     try {
-      await produceEvents(producer, env.resources.topics.fitnessResults, events);
+      await produceEvents(producer, env.resources.topics.events.fitness, events);
     } finally {
       await producer.disconnect();
     }

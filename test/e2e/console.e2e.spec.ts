@@ -198,7 +198,7 @@ describe('the console in Chromium', () => {
     const shard0 = env.resources.mysql.shard(0).db;
     const parked = fitnessEvent('FitnessResultRecorded', sampleFitnessState({ dataId: 777700, detectId: 40999 }));
     await shard0.transaction(async (trx) => {
-      await appendOutboxEvents(trx, [parked], () => env.resources.topics.fitnessResults);
+      await appendOutboxEvents(trx, [parked], () => env.resources.topics.events.fitness);
       await trx('outbox_events')
         .where({ event_id: parked.eventId })
         .update({

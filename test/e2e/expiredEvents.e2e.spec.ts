@@ -60,7 +60,7 @@ describe('events expired on Kafka before they were applied', () => {
     await t.stop();
     others.splice(others.indexOf(t), 1);
   };
-  const topic = () => env.resources.topics.fitnessResults;
+  const topic = () => env.resources.topics.events.fitness;
   async function offsets() {
     const admin = env.resources.kafka.admin();
     await admin.connect();

@@ -66,7 +66,7 @@ describe('fitness results over GraphQL', () => {
       publication: { eventId: `fitness-result-${dataId}-v2` },
     });
 
-    const msgs = await readTopic(app.resources.kafka, app.resources.topics.fitnessResults, (m) =>
+    const msgs = await readTopic(app.resources.kafka, app.resources.topics.events.fitness, (m) =>
       m.some((x) => x.envelope.eventId === `fitness-result-${dataId}-v2`),
     );
     const v2 = msgs.find((x) => x.envelope.eventId === `fitness-result-${dataId}-v2`)!;
@@ -158,7 +158,7 @@ describe('fitness results over GraphQL', () => {
     });
     const msgs = await readTopic(
       app.resources.kafka,
-      app.resources.topics.fitnessResults,
+      app.resources.topics.events.fitness,
       (m) => m.filter((x) => x.envelope.eventId === eventId).length >= 2,
     );
     expect(msgs.filter((x) => x.envelope.eventId === eventId).map((x) => x.envelope.version)).toEqual([1, 1]);

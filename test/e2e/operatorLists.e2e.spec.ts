@@ -154,7 +154,7 @@ describe('operator lists, page by page', () => {
   });
 
   it('pages through parked events across stores', async () => {
-    const topic = env.resources.topics.fitnessResults;
+    const topic = env.resources.topics.events.fitness;
     const [s0, s1] = env.resources.mysql.shards;
     await seedOutbox(s0!.db, topic, 3, { shard: 0, firstSequence: 9000 });
     await seedOutbox(s1!.db, topic, 2, { shard: 1, firstSequence: 9100 });
@@ -172,7 +172,7 @@ describe('operator lists, page by page', () => {
 
   it('lists the projector dead letters page by page and replays chosen ones through the current mapping', async () => {
     await producer.send({
-      topic: env.resources.topics.fitnessResults,
+      topic: env.resources.topics.events.fitness,
       acks: -1,
       messages: [
         { key: 'a', value: '{not json' },
@@ -193,7 +193,7 @@ describe('operator lists, page by page', () => {
       domain: 'fitness',
       status: 'DEAD',
       replays: 0,
-      topic: env.resources.topics.fitnessResults,
+      topic: env.resources.topics.events.fitness,
     });
     expect(JSON.stringify(listed)).not.toContain('not json');
     const pages = await allPages(

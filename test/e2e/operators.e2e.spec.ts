@@ -139,7 +139,7 @@ describe('operators', () => {
       await exited;
     }
     const shard0 = env.resources.mysql.shard(0).db;
-    const [expired, parked] = await seedOutbox(shard0, env.resources.topics.fitnessResults, 2, { firstSequence: 5000, shard: 0 });
+    const [expired, parked] = await seedOutbox(shard0, env.resources.topics.events.fitness, 2, { firstSequence: 5000, shard: 0 });
     await shard0('outbox_events')
       .where({ event_id: expired!.eventId })
       .update({ status: 'PROCESSING', claim_token: 'gone', lease_expires_at: shard0.raw('NOW(3) - INTERVAL 1 MINUTE') });
@@ -151,7 +151,7 @@ describe('operators', () => {
         domain: 'orders',
         aggregate_id: 'dead-1',
         version: 1,
-        topic: env.resources.topics.orders,
+        topic: env.resources.topics.events.orders,
         message_key: 'dead-1',
         message_value: '{}',
         headers: '{}',

@@ -132,7 +132,7 @@ describe('read models and freshness over GraphQL', () => {
   it('a late version 1 and a duplicate version 2 change nothing', async () => {
     const msgs = await readTopic(
       env.resources.kafka,
-      env.resources.topics.fitnessResults,
+      env.resources.topics.events.fitness,
       (m) => m.filter((x) => x.key === dataId).length >= 2,
     );
     const mine = msgs.filter((x) => x.key === dataId);
@@ -144,7 +144,7 @@ describe('read models and freshness over GraphQL', () => {
       // The exact bytes again (the envelope's JSON round-trips): a duplicate of version 2, then
       // version 1 arriving after version 2.
       await producer.send({
-        topic: env.resources.topics.fitnessResults,
+        topic: env.resources.topics.events.fitness,
         acks: -1,
         messages: [v2, v1].map((m) => ({ key: m.key, value: JSON.stringify(m.envelope), headers: m.headers })),
       });
@@ -257,7 +257,7 @@ describe('read models and freshness over GraphQL', () => {
     const producer = fromKafkaProducer(env.resources.kafka);
     await producer.connect();
     try {
-      await produceEvents(producer, env.resources.topics.fitnessResults, events);
+      await produceEvents(producer, env.resources.topics.events.fitness, events);
     } finally {
       await producer.disconnect();
     }

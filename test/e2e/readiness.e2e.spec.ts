@@ -74,7 +74,7 @@ describe('readiness and operations endpoints', () => {
     // A hung broker: the relay's publish waits for its timeout, so the drain takes that long.
     const hole = await startBlackhole();
     try {
-      await seedOutbox(env.resources.mysql.shard(0).db, env.resources.topics.fitnessResults, 1);
+      await seedOutbox(env.resources.mysql.shard(0).db, env.resources.topics.events.fitness, 1);
       const relay = await start(
         {
           ...env.settings,

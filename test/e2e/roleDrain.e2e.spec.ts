@@ -52,7 +52,7 @@ describe('SIGTERM drain of role processes', () => {
   it('a relay process finishes its claimed batch on SIGTERM and exits 0', async () => {
     const shard = env.resources.mysql.shard(0).db;
     const relay = await start('relay-drain', ['relay'], { relayBatchSize: 100 });
-    const backlog = keepOutboxBacklog(shard, env.resources.topics.fitnessResults);
+    const backlog = keepOutboxBacklog(shard, env.resources.topics.events.fitness);
     let inFlight: string[];
     try {
       const caught = await catchRelayMidBatch(env.resources, targets, relay.name, { timeoutMs: 120000 });
@@ -79,7 +79,7 @@ describe('SIGTERM drain of role processes', () => {
     const ids = new Set(inFlight);
     const msgs = await readTopic(
       env.resources.kafka,
-      env.resources.topics.fitnessResults,
+      env.resources.topics.events.fitness,
       (m) => m.filter((x) => ids.has(x.envelope.eventId)).length >= ids.size,
     );
     expect(new Set(msgs.map((m) => m.envelope.eventId).filter((id) => ids.has(id))).size).toBe(ids.size);
@@ -94,7 +94,7 @@ describe('SIGTERM drain of role processes', () => {
       const events = Array.from({ length: 200 }, () =>
         fitnessEvent({ dataId: next++ * 100, detectId: 555, userId: 1, projectId: 1, schoolId: 1, grade: 1, result: '1.000', version: 1 }),
       );
-      await producer.send({ topic: env.resources.topics.fitnessResults, messages: events.map((e) => toKafkaRecord(e)) });
+      await producer.send({ topic: env.resources.topics.events.fitness, messages: events.map((e) => toKafkaRecord(e)) });
     };
     let caught;
     try {

@@ -45,8 +45,8 @@ describe('publication strategy chosen per domain', () => {
 
     // The fitness event went straight to Kafka; the order's outbox row is relayed from PostgreSQL.
     const dataId = String(fit.data!.recordFitnessResult.result.dataId);
-    await readTopic(env.resources.kafka, env.resources.topics.fitnessResults, (m) => m.some((x) => x.key === dataId));
-    await readTopic(env.resources.kafka, env.resources.topics.orders, (m) => m.some((x) => x.key === orderId));
+    await readTopic(env.resources.kafka, env.resources.topics.events.fitness, (m) => m.some((x) => x.key === dataId));
+    await readTopic(env.resources.kafka, env.resources.topics.events.orders, (m) => m.some((x) => x.key === orderId));
     await waitFor(
       async () => (await env.resources.pg('outbox_events').where({ aggregate_id: orderId }).first('status'))?.status === 'SENT',
       { what: 'outbox row SENT' },

@@ -30,11 +30,13 @@ describe(`a replicated Kafka cluster loses a broker (${profile.name} profile)`, 
     const admin = run.env.resources.kafka.admin();
     await admin.connect();
     try {
-      const md = await admin.fetchTopicMetadata({ topics: [run.env.resources.topics.fitnessResults, run.env.resources.topics.orders] });
+      const md = await admin.fetchTopicMetadata({
+        topics: [run.env.resources.topics.events.fitness, run.env.resources.topics.events.orders],
+      });
       for (const t of md.topics) for (const p of t.partitions) expect(p.replicas).toHaveLength(3);
       const configs = await admin.describeConfigs({
         includeSynonyms: false,
-        resources: [{ type: 2, name: run.env.resources.topics.orders, configNames: ['min.insync.replicas'] }],
+        resources: [{ type: 2, name: run.env.resources.topics.events.orders, configNames: ['min.insync.replicas'] }],
       });
       expect(configs.resources[0]!.configEntries[0]!.configValue).toBe('2');
     } finally {

@@ -42,7 +42,7 @@ describe('fault suite preconditions', () => {
   const shard0 = () => env.resources.mysql.shard(0).db;
 
   it('fails the relay kill when the process never claims, and leaves it running', async () => {
-    await seedOutbox(shard0(), env.resources.topics.fitnessResults, 60);
+    await seedOutbox(shard0(), env.resources.topics.events.fitness, 60);
     const err = await rejection(killRelayMidBatch(env.resources, targets, 'not-a-relay', { timeoutMs: 3000 }));
     expect(err).toBeInstanceOf(FaultNotInjectedError);
     expect(err).toMatchObject({ fault: 'relay-sigkill-mid-batch', observed: { tries: 0 } });
@@ -58,7 +58,7 @@ describe('fault suite preconditions', () => {
       giveUp: () => false,
     });
     expect(claim.records.length).toBeGreaterThan(0);
-    await seedOutbox(shard0(), env.resources.topics.fitnessResults, 60);
+    await seedOutbox(shard0(), env.resources.topics.events.fitness, 60);
     const err = await rejection(killRelayMidBatch(env.resources, targets, 'not-a-relay', { timeoutMs: 3000 }));
     expect(err).toBeInstanceOf(FaultNotInjectedError);
     expect(err).toMatchObject({ observed: { processingByAnyone: claim.records.length } });
@@ -94,7 +94,7 @@ describe('fault suite preconditions', () => {
     await shard0()('outbox_events').delete();
     const logDir = mkdtempSync(join(tmpdir(), 'tidemark-preconditions-'));
     let relay: RoleProcess | undefined;
-    const backlog = keepOutboxBacklog(shard0(), env.resources.topics.fitnessResults);
+    const backlog = keepOutboxBacklog(shard0(), env.resources.topics.events.fitness);
     try {
       relay = await startRoleProcess({
         name: 'relay-precondition',

@@ -75,7 +75,7 @@ export async function sendPoisonVersion(r: Resources, dataId: number, version: n
   const producer = fromKafkaProducer(r.kafka);
   await producer.connect();
   try {
-    await producer.send({ topic: r.topics.fitnessResults, acks: -1, messages: [poison] });
+    await producer.send({ topic: r.topics.events.fitness, acks: -1, messages: [poison] });
   } finally {
     await producer.disconnect();
   }

@@ -54,7 +54,7 @@ export function useRelayHarness(): RelayHarness {
 
   beforeAll(async () => {
     h.env = await createTestEnv();
-    h.topic = h.env.resources.topics.fitnessResults;
+    h.topic = h.env.resources.topics.events.fitness;
     h.good = fromKafkaSink(h.env.resources.kafka, { timeoutMs: 5000 });
     h.down = fromKafkaSink(fromKafka({ ...h.env.settings, kafkaBrokers: ['127.0.0.1:1'] }), { timeoutMs: 300 });
     h.mysql = mysqlStore(h.env);

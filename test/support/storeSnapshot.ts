@@ -41,7 +41,7 @@ export async function domainTopicMessages(r: Resources): Promise<number> {
   await admin.connect();
   try {
     let n = 0;
-    for (const t of [r.topics.fitnessResults, r.topics.orders])
+    for (const t of [r.topics.events.fitness, r.topics.events.orders])
       for (const p of await admin.fetchTopicOffsets(t)) n += Number(p.high) - Number(p.low);
     return n;
   } finally {

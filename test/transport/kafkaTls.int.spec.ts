@@ -3,6 +3,7 @@
 // loadSettings, create the topics, publish through the relay's sink, the kafka-first direct producer and
 // read back; the cluster probe and the stack manager's probe answer. An untrusted CA and a wrong SCRAM
 // password are refused with typed errors.
+import { eventTopicSuffixes } from '../../src/domains/registry';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,13 +49,13 @@ function settings(env: Record<string, string>): Settings {
 /** Creates the topics, publishes one record through the relay's sink and reads it back. */
 async function roundTrip(s: Settings): Promise<void> {
   const kafka: Kafka = fromKafka(s);
-  const topics = await ensureTopics(kafka, s);
+  const topics = await ensureTopics(kafka, s, eventTopicSuffixes());
   const sink = fromKafkaSink(kafka, { timeoutMs: 15000 });
   try {
     const value = JSON.stringify({ eventId: randomUUID(), over: 'tls' });
-    const result = await sink.publish([{ id: 1, topic: topics.orders, key: 'order-1', value, headers: {} }]);
+    const result = await sink.publish([{ id: 1, topic: topics.events.orders, key: 'order-1', value, headers: {} }]);
     expect(result).toEqual({ sent: [1], failed: [] });
-    const read = await readTopic(kafka, topics.orders, (m) => m.length >= 1);
+    const read = await readTopic(kafka, topics.events.orders, (m) => m.length >= 1);
     expect(read[0]!.envelope).toEqual(JSON.parse(value));
   } finally {
     await sink.close();
@@ -62,7 +63,7 @@ async function roundTrip(s: Settings): Promise<void> {
 }
 
 async function refusal(s: Settings): Promise<unknown> {
-  return ensureTopics(fromKafka(s), s).then(
+  return ensureTopics(fromKafka(s), s, eventTopicSuffixes()).then(
     () => {
       throw new Error('the connection was expected to be refused');
     },

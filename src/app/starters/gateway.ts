@@ -18,14 +18,17 @@ import { readModelsFrom } from '../wiring/readModels';
 import { consistencyFrom } from '../wiring/consistency';
 import { fromReconciliationLedger } from '../../reconciliation/ledger/ledgerHealth';
 import { startStateChangeHub } from '../../publication/stateChanges/stateChangeHub';
-import { publicationStores } from '../../publication/stores';
+import { domainStores } from '../wiring/domainStores';
+import { migrationLists } from '../wiring/migrationLists';
+import { domainGatewayServices, domainResolvers } from '../wiring/domainGateways';
 import { publicationFor } from '../wiring/publication';
 import { systemClock } from '../../shared/clock';
 import type { Stoppable } from '../../shared/lifecycle';
 import { migrationStatus } from '../../infra/migrationStatus';
 import { packageVersion } from '../packageVersion';
 import type { RoleStarter } from '../roles';
-import { domainModules } from '../../domains/registry';
+import { domainModule, domainModules } from '../../domains/registry';
+import { strategyOf } from '../../domains/contract/domainModule';
 import type { Domain } from '../../shared/domain';
 
 export function tokenVerifier(s: Settings): TokenVerifier {
@@ -82,13 +85,15 @@ export const startGatewayRole: RoleStarter = async ({
     started.push(hub);
     // Each domain's Publisher follows its configured strategy (outbox or kafka-first).
     const wiring = { resources, registry, logger, stateChanges, kafkaCircuit };
-    const ordersPublication = publicationFor(settings.ordersStrategy, wiring);
+    const ordersPublication = publicationFor(strategyOf(settings, domainModule('orders')), wiring);
     started.push(ordersPublication);
     const orders = ordersGatewayServices({ ...wiring, publication: ordersPublication });
     started.push(orders);
-    const fitnessPublication = publicationFor(settings.fitnessStrategy, wiring);
+    const fitnessPublication = publicationFor(strategyOf(settings, domainModule('fitness')), wiring);
     started.push(fitnessPublication);
     const fitness = fitnessGatewayServices({ ...wiring, publication: fitnessPublication });
+    const domains = domainGatewayServices(wiring);
+    started.push(domains);
     // ClickHouse read models with freshness markers (its Kafka admin connection closes on stop).
     const readModels = readModelsFrom(resources, { registry, logger });
     registerProjectionLagGauge(
@@ -103,12 +108,12 @@ export const startGatewayRole: RoleStarter = async ({
     // Operator reconciliation and repair: the process's one service (the composition root stops it).
     const reconciliation = processReconciliation();
     const publicationHealth = {
-      stores: publicationStores(resources),
+      stores: domainStores(resources),
       projectionLagMs: async (domain: Domain) => (await readModels.freshness.forScope({ domain })).lagMs,
       reconciliation: fromReconciliationLedger(resources.pg),
     };
     const gateway = await startGateway({
-      schema: await gatewaySchema(),
+      schema: await gatewaySchema(domainResolvers()),
       services: {
         readiness: () => readiness.check(),
         instanceId,
@@ -123,7 +128,8 @@ export const startGatewayRole: RoleStarter = async ({
         readModels,
         consistency: consistency.service,
         reconciliation,
-        migrationStatus: () => migrationStatus(resources),
+        migrationStatus: () => migrationStatus(resources, migrationLists()),
+        domains: domains.services,
       },
       logger,
       registry,

@@ -2,9 +2,8 @@
 // reconciled domain that runs the kafka-first strategy (under the outbox strategy every record has
 // its row), reading delivery evidence from that domain's projection table.
 import type { RoleDeps } from '../roles';
-import { reconciledDomains } from '../../domains/reconciledDomains';
-import type { Domain } from '../../publication/event';
-import type { Strategy } from '../../publication/publisher';
+import { domainModules } from '../../domains/registry';
+import { strategyOf } from '../../domains/contract/domainModule';
 import { systemClock } from '../../shared/clock';
 import type { Stoppable } from '../../shared/lifecycle';
 import { projectionMappingOf } from '../../reconciliation/target/projectionMapping';
@@ -13,9 +12,11 @@ import { startKafkaFirstPublicationReconciler } from '../../reconciliation/publi
 
 export async function startKafkaFirstPublicationReconcilerRole(d: RoleDeps): Promise<Stoppable> {
   const s = d.resources.settings;
-  const strategy: Record<Domain, Strategy> = { fitness: s.fitnessStrategy, orders: s.ordersStrategy };
-  const started = reconciledDomains().flatMap((part) =>
-    part.unpublished && strategy[part.domain] === 'kafka-first'
+  // A domain whose rows need no publication row (kafka-first) and that can scan for rows without one;
+  // the scan runs on the PostgreSQL store (the one store a kafka-first domain's scan is written for).
+  const scanned = domainModules().filter((m) => strategyOf(s, m) === 'kafka-first' && m.store === 'postgres');
+  const started = scanned.flatMap(({ reconciliation: part }) =>
+    part.unpublished
       ? [
           startKafkaFirstPublicationReconciler({
             part: { domain: part.domain, unpublished: part.unpublished },

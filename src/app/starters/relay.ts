@@ -8,7 +8,7 @@
 // outage stops them all at once and one probe resumes them all.
 import type { RoleStarter } from '../roles';
 import { kafkaFirstMetrics } from '../../publication/kafkaFirst/metrics';
-import { publicationStores } from '../../publication/stores';
+import { domainStores } from '../wiring/domainStores';
 import { randomIds, systemClock } from '../../shared/clock';
 import { TidemarkError } from '../../shared/errors';
 import { repeatEvery, type Stoppable } from '../../shared/lifecycle';
@@ -64,7 +64,7 @@ export const startRelays: RoleStarter = async ({ resources, logger, registry, in
     pollIntervalMs: s.kafkaFirstRelayPollIntervalMs,
   };
   const kfMetrics = kafkaFirstMetrics(registry);
-  const stores = publicationStores(resources);
+  const stores = domainStores(resources);
   const running: Stoppable[] = stores.flatMap((store) => {
     const backlog = backlogSignal();
     const outboxDeps = { ...outbox, metrics: outboxRelayMetrics(registry, store) };

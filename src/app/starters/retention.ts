@@ -3,7 +3,7 @@
 // every shard, each deleted after its configured retention, counted by table and store.
 import { deleteExpiredKeysBatch } from '../../domains/fitness/store/deleteExpiredKeys';
 import { counter } from '../../metrics/registry';
-import { publicationStores } from '../../publication/stores';
+import { domainStores } from '../wiring/domainStores';
 import { deletePublishedBatch } from '../../publication/kafkaFirst/sql/deletePublished';
 import { startRetentionCleanup, type RetentionTask } from '../../relay/retention/retentionCleanup';
 import type { RoleStarter } from '../roles';
@@ -18,7 +18,7 @@ export const startRetentionCleanups: RoleStarter = async ({ resources, logger, r
   const publishedMs = s.kafkaFirstPublishedRetentionHours * 3600_000;
   const keysMs = s.fitnessIdempotencyKeyRetentionHours * 3600_000;
   const tasks: RetentionTask[] = [
-    ...publicationStores(resources).map((p) => ({
+    ...domainStores(resources).map((p) => ({
       table: 'event_publications',
       store: p.name,
       deleteBatch: (n: number) => deletePublishedBatch(p.db, publishedMs, n),

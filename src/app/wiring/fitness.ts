@@ -9,7 +9,7 @@ import { outboxPublication, type DomainPublication } from './publication';
 import type { StateChangeSink } from '../../publication/stateChanges/stateChange';
 import { outboxMetrics } from '../../publication/outbox/metrics';
 import { outboxOperator, type OutboxOperator } from '../../publication/outbox/operator';
-import { publicationStores } from '../../publication/stores';
+import { domainStores } from './domainStores';
 import { systemClock } from '../../shared/clock';
 import { fitnessService, type FitnessService } from '../../domains/fitness/service';
 import { parkedEventPages, type ParkedEventPages } from '../../publication/outbox/operator';
@@ -30,7 +30,7 @@ export function fitnessGatewayServices(o: {
     publisher: o.publication?.publisher ?? fitnessOutboxPublisher(o.resources, o.stateChanges),
     publicationStates: o.publication?.states,
   });
-  const stores = publicationStores(o.resources);
+  const stores = domainStores(o.resources);
   const outbox = {
     ...outboxOperator(stores, { metrics: outboxMetrics(o.registry), stateChanges: o.stateChanges, clock: systemClock }),
     ...parkedEventPages(stores),

@@ -4,7 +4,7 @@
 import type { DomainPublication } from './publication';
 import { kafkaFirstMetrics } from '../../publication/kafkaFirst/metrics';
 import { kafkaFirstOperations, type KafkaFirstOperations } from '../../publication/kafkaFirst/operations';
-import { publicationStores } from '../../publication/stores';
+import { domainStores } from './domainStores';
 import { publicationFor } from './publication';
 import type { KafkaFirstWiringDeps } from './kafkaFirst';
 import { randomIds, systemClock } from '../../shared/clock';
@@ -25,7 +25,7 @@ export function ordersGatewayServices(
     publicationState: publication.stateOf,
   });
   const kafkaFirstPublications = kafkaFirstOperations({
-    stores: publicationStores(d.resources),
+    stores: domainStores(d.resources),
     clock: systemClock,
     metrics: kafkaFirstMetrics(d.registry),
     stateChanges: d.stateChanges,

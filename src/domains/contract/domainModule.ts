@@ -5,11 +5,21 @@
 // or looks a module up by an event's or a scope's domain, and never branches on a domain's name.
 import { reportAccessFor, scopeFor, type DomainPolicy } from '../../auth/access';
 import type { Principal } from '../../auth/principal';
+import type { Settings } from '../../config/settings';
 import type { Strategy } from '../../publication/publisher';
 import type { Domain } from '../../shared/domain';
 import type { KnexMigration, ClickHouseMigration } from '../../../migrations/types';
+import type { DomainGateway } from './domainGateway';
 import type { Projection } from './projection';
 import type { ReconciledDomain } from './reconciliation';
+
+/** A setting whose value is a publication strategy. */
+export type StrategySetting = { [K in keyof Settings]: Settings[K] extends Strategy ? K : never }[keyof Settings];
+
+/** The strategy a domain's events are published with under these settings. */
+export function strategyOf(s: Pick<Settings, 'publicationStrategies' | StrategySetting>, m: DomainModule): Strategy {
+  return s.publicationStrategies[m.name] ?? (m.strategySetting ? s[m.strategySetting] : m.defaultStrategy);
+}
 
 /** Where a domain's business rows (and so its publication rows) live. */
 export type DomainStoreKind = 'mysql-shards' | 'postgres';
@@ -46,12 +56,16 @@ export interface DomainModule {
   /** The one character naming the domain inside a consistency token (never reused: tokens outlive deploys). */
   readonly tokenCode: string;
   readonly store: DomainStoreKind;
-  /** How its events are published unless configuration says otherwise. */
+  /** How its events are published unless configuration says otherwise (PUBLICATION_STRATEGIES, or its own setting). */
   readonly defaultStrategy: Strategy;
+  /** The setting naming its strategy, for a domain that has one of its own (FITNESS_PUBLICATION_STRATEGY...). */
+  readonly strategySetting?: StrategySetting;
   readonly access: DomainAccess;
   readonly projection: Projection;
   readonly reconciliation: ReconciledDomain;
   readonly migrations?: DomainMigrations;
+  /** A domain registered from outside src/ brings its GraphQL surface here (built-in ones are listed in src/graphql). */
+  readonly gateway?: DomainGateway;
 }
 
 /** A domain's access with its scope type kept inside: the machinery only passes a scope back in. */

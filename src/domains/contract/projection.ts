@@ -1,7 +1,6 @@
 // What the projector, the dead-letter replay and the rebuild need of one projected domain, as a value:
-// the table spec, the topic its events arrive on, and its decoder. They loop over the list of these
+// the table spec and its decoder (its events arrive on the domain's topic: Topics.events). They loop over the list of these
 // (src/domains/projections.ts) and never branch on a domain's name.
-import type { Topics } from '../../infra/kafka/fromKafka';
 import type { Domain } from '../../publication/event';
 import type { ProjectionRowBase } from './decoded';
 import type { EventDecoder } from './eventDecoder';
@@ -11,6 +10,4 @@ export interface Projection<Row extends ProjectionRowBase = ProjectionRowBase> {
   readonly domain: Domain;
   readonly table: ProjectionTable<Row>;
   readonly decoder: EventDecoder<Row>;
-  /** The topic this domain's events are published to. */
-  topic(t: Topics): string;
 }

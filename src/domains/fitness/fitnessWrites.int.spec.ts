@@ -27,7 +27,7 @@ describe('fitness writes (sharded MariaDB + outbox)', () => {
       event_id: `fitness-result-${out.result.dataId}-v1`,
       status: 'NEW',
       message_key: String(out.result.dataId),
-      topic: h.env.resources.topics.fitnessResults,
+      topic: h.env.resources.topics.events.fitness,
     });
     const env1 = JSON.parse(ob!.message_value);
     expect(env1).toMatchObject({ type: 'FitnessResultRecorded', version: 1, schemaVersion: 1, isDeleted: false, shard, domain: 'fitness' });

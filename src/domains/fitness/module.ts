@@ -11,6 +11,7 @@ export const fitnessModule: DomainModule = {
   tokenCode: 'f',
   store: 'mysql-shards',
   defaultStrategy: 'outbox',
+  strategySetting: 'fitnessStrategy',
   access: domainAccess({
     policy: fitnessPolicy,
     membership: fitnessMembership,

@@ -56,7 +56,7 @@ describe('out-of-order versions in Kafka', () => {
     const msgs = (
       await readTopic(
         env.resources.kafka,
-        env.resources.topics.fitnessResults,
+        env.resources.topics.events.fitness,
         (m) => m.filter((x) => x.key === String(dataId)).length >= 2,
       )
     ).filter((x) => x.key === String(dataId));
@@ -79,7 +79,7 @@ describe('out-of-order versions in Kafka', () => {
       async () => {
         const rs = await env.resources.clickhouse.query({
           query: `SELECT toString(max(next_offset)) AS o FROM ${checkpoint}
-                WHERE topic = ${str(env.resources.topics.fitnessResults)} AND partition = ${uint(v1.partition)}`,
+                WHERE topic = ${str(env.resources.topics.events.fitness)} AND partition = ${uint(v1.partition)}`,
           format: 'JSONEachRow',
         });
         const [r] = await rs.json<{ o: string }>();

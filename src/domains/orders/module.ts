@@ -11,6 +11,7 @@ export const ordersModule: DomainModule = {
   tokenCode: 'o',
   store: 'postgres',
   defaultStrategy: 'kafka-first',
+  strategySetting: 'ordersStrategy',
   access: domainAccess({ policy: ordersPolicy, membership: orderMembership, scopeFields: ['customerId', 'currency'] }),
   projection: ordersProjection,
   reconciliation: ordersReconciliation,

@@ -81,7 +81,7 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
     expect(await count('event_publications')).toBe(before.pubs);
     expect(await count('outbox_events')).toBe(before.outbox);
 
-    const msgs = await readTopic(env.resources.kafka, env.resources.topics.orders, (m) =>
+    const msgs = await readTopic(env.resources.kafka, env.resources.topics.events.orders, (m) =>
       m.some((x) => x.key?.toString() === r.order.orderId),
     );
     const got = msgs.find((x) => x.key?.toString() === r.order.orderId)!;

@@ -16,7 +16,15 @@ const WHAT: Record<Optional, string> = {
   reconciliation: 'reconciliation is',
   migrationStatus: 'migration status is',
   consistency: 'consistent reads are',
+  domains: 'registered domains are',
 };
+
+/** The services of a domain registered from outside src/ (DomainModule.gateway), or STORE_UNAVAILABLE. */
+export function requireDomainService<T>(ctx: Pick<GatewayContext, 'services'>, domain: string): T {
+  const s = ctx.services.domains?.[domain];
+  if (s == null) throw new TidemarkError('STORE_UNAVAILABLE', `the ${domain} domain is not served by this instance`);
+  return s as T;
+}
 
 export function requireService<K extends Optional>(ctx: Pick<GatewayContext, 'services'>, name: K): NonNullable<GatewayServices[K]> {
   const s = ctx.services[name];

@@ -1,6 +1,7 @@
 // Kafka adapter: the client, the topic names every role agrees on, and idempotent topic creation.
 import { Kafka, logLevel, type Admin, type ITopicConfig } from 'kafkajs';
 import type { Settings } from '../../config/settings';
+import type { Domain } from '../../shared/domain';
 import { waitFor } from '../../shared/lifecycle';
 import { kafkaSecurity } from '../tls';
 
@@ -18,20 +19,33 @@ export type KafkaSecuritySettings = Partial<
 >;
 
 export interface Topics {
-  fitnessResults: string;
-  orders: string;
+  /** Each domain's events topic, by domain name (<prefix>.<the domain module's topicSuffix>). */
+  events: Readonly<Record<Domain, string>>;
   publicationState: string;
   deadLetter: string;
 }
 
-export function topicNames(prefix: string): Topics {
+/**
+ * Every topic's name under a prefix. `eventTopics` maps each domain to its topic suffix; the domain
+ * registry (src/domains/registry.ts, above this floor) supplies it through the composition root.
+ */
+export function topicNames(prefix: string, eventTopics: Readonly<Record<Domain, string>>): Topics {
   return {
-    fitnessResults: `${prefix}.fitness-results`,
-    orders: `${prefix}.orders`,
+    events: Object.fromEntries(Object.entries(eventTopics).map(([domain, suffix]) => [domain, `${prefix}.${suffix}`])),
     publicationState: `${prefix}.publication-state`,
     deadLetter: `${prefix}.dead-letter`,
   };
 }
+
+/** The events topic of a domain; a domain without one is a programming error (it was never registered). */
+export function topicOf(topics: Topics, domain: Domain): string {
+  const topic = topics.events[domain];
+  if (!topic) throw new TypeError(`no events topic for domain ${domain}`);
+  return topic;
+}
+
+/** Every topic the names hold: each domain's events, the publication states, the dead letters. */
+export const allTopics = (t: Topics): string[] => [...Object.values(t.events), t.publicationState, t.deadLetter];
 
 export function fromKafka(s: KafkaSettings, clientSuffix = ''): Kafka {
   return new Kafka({
@@ -49,13 +63,17 @@ export function fromKafka(s: KafkaSettings, clientSuffix = ''): Kafka {
  * Creates every Tidemark topic that does not exist yet; existing topics are left as they are.
  * Returns once the broker serves every partition of the topics it created.
  */
-export async function ensureTopics(kafka: Kafka, s: KafkaSettings & Pick<Settings, 'kafkaRetentionMs'>): Promise<Topics> {
-  const topics = topicNames(s.kafkaTopicPrefix);
+export async function ensureTopics(
+  kafka: Kafka,
+  s: KafkaSettings & Pick<Settings, 'kafkaRetentionMs'>,
+  eventTopics: Readonly<Record<Domain, string>>,
+): Promise<Topics> {
+  const topics = topicNames(s.kafkaTopicPrefix, eventTopics);
   const admin: Admin = kafka.admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
-    const wanted = Object.values(topics).filter((t) => !existing.has(t));
+    const wanted = allTopics(topics).filter((t) => !existing.has(t));
     if (wanted.length) {
       await createServedTopics(
         admin,

@@ -54,7 +54,7 @@ describe('projector dead letters in freshness markers', () => {
         domain: 'fitness',
         reason: 'INVALID_DATA',
         detail: 'data.result: decimal',
-        sourceTopic: env.resources.topics.fitnessResults,
+        sourceTopic: env.resources.topics.events.fitness,
         sourcePartition: 0,
         sourceOffset: String(++offset),
         key: key === null ? null : Buffer.from(key),

@@ -2,6 +2,7 @@
 // PostgreSQL, Kafka log end offsets and timestamps, and the projector's ClickHouse checkpoints; and a
 // STALE marker naming the store when any of them cannot be read (a closed Kafka port, ClickHouse
 // cut through a TCP proxy), healing once it can.
+import { eventTopicSuffixes } from '../../domains/registry';
 import type { Producer } from 'kafkajs';
 import { ensureTopics, fromKafka, type Topics } from '../../infra/kafka/fromKafka';
 import { fromClickHouse } from '../../infra/clickhouse/fromClickHouse';
@@ -42,7 +43,11 @@ describe('freshness marker', () => {
 
   let n = 0;
   async function freshTopics(): Promise<Topics> {
-    return ensureTopics(env.resources.kafka, { ...env.settings, kafkaTopicPrefix: `${env.settings.kafkaTopicPrefix}.f${++n}` });
+    return ensureTopics(
+      env.resources.kafka,
+      { ...env.settings, kafkaTopicPrefix: `${env.settings.kafkaTopicPrefix}.f${++n}` },
+      eventTopicSuffixes(),
+    );
   }
   function service(
     topics: Topics,
@@ -57,7 +62,7 @@ describe('freshness marker', () => {
         clickhouse: env.resources.clickhouse,
         database: env.settings.clickhouseDatabase,
         topics,
-        consumer: `${topics.fitnessResults}.projector`,
+        consumer: `${topics.events.fitness}.projector`,
         staleAfterMs: 60000,
         ...progress,
       }),
@@ -174,7 +179,7 @@ describe('freshness marker', () => {
     const topics = await freshTopics();
     const f = service(topics);
     const scope = { domain: 'fitness' as const, dataEquals: { detectId: 30001 } };
-    await produceEvents(producer, topics.fitnessResults, [
+    await produceEvents(producer, topics.events.fitness, [
       fitnessEvent({ ...campaign, detectId: 30001, dataId: 601, result: '2.000', version: 1 }),
     ]);
     expect(await f.forScope(scope)).toMatchObject({ status: 'CATCHING_UP', reason: 'CONSUMER_LAG', lagMessages: 1, watermark: null });
@@ -184,7 +189,7 @@ describe('freshness marker', () => {
       clickhouse: env.resources.clickhouse,
       database: env.settings.clickhouseDatabase,
       topics,
-      groupId: `${topics.fitnessResults}.projector`,
+      groupId: `${topics.events.fitness}.projector`,
       batchSize: 100,
       flushIntervalMs: 20,
       concurrentPartitions: 3,
@@ -213,7 +218,7 @@ describe('freshness marker', () => {
     const e = fitnessEvent({ ...campaign, dataId: 701, result: '2.000', version: 1 });
     // A real message with a CreateTime two minutes ago: what a stopped projector leaves behind.
     await producer.send({
-      topic: topics.fitnessResults,
+      topic: topics.events.fitness,
       acks: -1,
       messages: [{ ...toKafkaRecord(e), timestamp: String(Date.now() - 120000) }],
     });

@@ -57,7 +57,7 @@ export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionPr
   const timeoutMs = d.timeoutMs ?? 2000;
   const admin = lazyAdmin(d.kafka);
 
-  const topicOf = (domain: Domain) => (domain === 'fitness' ? d.topics.fitnessResults : d.topics.orders);
+  const topicOf = (domain: Domain) => (domain === 'fitness' ? d.topics.events.fitness : d.topics.events.orders);
   /** The pieces report their store's failure (onError) and rethrow. */
   const reported = <T>(store: string, p: Promise<T>): Promise<T> =>
     p.catch((err: unknown) => {

@@ -49,7 +49,7 @@ describe('a read model that lost data refills itself', () => {
     const ids = Array.from({ length: n }, () => nextId++);
     await produceEvents(
       producer,
-      env.resources.topics.fitnessResults,
+      env.resources.topics.events.fitness,
       ids.map((dataId) => fitnessEvent({ ...campaign, dataId, userId: dataId, result: '1.500', version: 1 })),
     );
     return ids;
@@ -63,7 +63,7 @@ describe('a read model that lost data refills itself', () => {
     return Number((await rs.json<{ n: string }>())[0]!.n);
   }
   async function caughtUp(groupId: string): Promise<boolean> {
-    const topic = env.resources.topics.fitnessResults;
+    const topic = env.resources.topics.events.fitness;
     const admin = env.resources.kafka.admin();
     await admin.connect();
     const end = await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());

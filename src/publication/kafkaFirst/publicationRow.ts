@@ -1,7 +1,7 @@
 // An event_publications row as the kafka-first code reads and writes it. The stored message is the
 // exact Kafka record of toKafkaRecord(event): the relay re-sends those bytes unchanged, so a fallback
 // or a rebuilt row carries the same eventId, key and value as the direct attempt did.
-import type { Topics } from '../../infra/kafka/fromKafka';
+import { topicOf, type Topics } from '../../infra/kafka/fromKafka';
 import { toKafkaRecord, type Domain, type DomainEvent, type KafkaRecord } from '../event';
 import type { DirectOutcome } from './metrics';
 import { currentTraceparent } from '../../shared/tracing';
@@ -31,7 +31,7 @@ export interface NewPublicationRow {
 }
 
 export function topicForDomain(topics: Topics, domain: Domain): string {
-  return domain === 'fitness' ? topics.fitnessResults : topics.orders;
+  return topicOf(topics, domain);
 }
 
 export function publicationRowFor(

@@ -56,7 +56,7 @@ it('orders under the outbox strategy: the order and its outbox row commit togeth
     domain: 'orders',
     aggregate_id: r.order.orderId,
     message_key: r.order.orderId,
-    topic: env.resources.topics.orders,
+    topic: env.resources.topics.events.orders,
   });
   expect(row.message_value).toBe(toKafkaRecord(orderPlacedEvent(r.order)).value);
   expect(await count(env.resources.pg, 'event_publications')).toBe(0);
@@ -109,7 +109,7 @@ describe('fitness under the kafka-first strategy (MySQL shard)', () => {
     } finally {
       await sink.close();
     }
-    const msgs = await readTopic(env.resources.kafka, env.resources.topics.fitnessResults, (m) =>
+    const msgs = await readTopic(env.resources.kafka, env.resources.topics.events.fitness, (m) =>
       m.some((x) => x.headers?.eventId?.toString() === w.publication.eventId),
     );
     const got = msgs.find((x) => x.headers?.eventId?.toString() === w.publication.eventId)!;

@@ -1,7 +1,7 @@
 // The outbox row: the exact Kafka record of an event (toKafkaRecord) plus its delivery state. The
 // relay re-sends message_key/message_value/headers byte for byte, so a retry or replay is the very
 // same event with its original version and eventId.
-import type { Topics } from '../../infra/kafka/fromKafka';
+import { topicOf, type Topics } from '../../infra/kafka/fromKafka';
 import { toKafkaRecord, type DomainEvent } from '../event';
 import { currentTraceparent } from '../../shared/tracing';
 
@@ -29,7 +29,7 @@ export type TopicOf = (event: DomainEvent) => string;
 
 /** Domain -> topic, from the agreed topic names. */
 export function topicByDomain(topics: Topics): TopicOf {
-  return (e) => (e.domain === 'fitness' ? topics.fitnessResults : topics.orders);
+  return (e) => topicOf(topics, e.domain);
 }
 
 export function outboxInsertOf(event: DomainEvent, topic: string): OutboxInsert {

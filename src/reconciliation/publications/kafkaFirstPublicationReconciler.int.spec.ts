@@ -117,7 +117,7 @@ describe('kafka-first publication reconciler (orders)', () => {
       domain: 'orders',
       aggregate_id: viaOutbox.orderId,
       version: 1,
-      topic: env.resources.topics.orders,
+      topic: env.resources.topics.events.orders,
       message_key: rec.key,
       message_value: rec.value,
       headers: JSON.stringify(rec.headers),

@@ -39,7 +39,7 @@ describe('the seed failure table: nothing committed is lost', () => {
 
   beforeAll(async () => {
     env = await createTestEnv();
-    topic = env.resources.topics.fitnessResults;
+    topic = env.resources.topics.events.fitness;
     good = fromKafkaSink(env.resources.kafka, { timeoutMs: 5000 });
     store = mysqlStore(env);
   });

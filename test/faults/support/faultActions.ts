@@ -170,8 +170,8 @@ async function projectedOffsets(r: Resources): Promise<{ physical: number; newes
   const newest = new Map<string, bigint>();
   let physical = 0;
   for (const [table, topic] of [
-    ['fitness_results', r.topics.fitnessResults],
-    ['orders', r.topics.orders],
+    ['fitness_results', r.topics.events.fitness],
+    ['orders', r.topics.events.orders],
   ] as const) {
     const rs = await r.clickhouse.query({
       query: `SELECT kafka_partition AS p, toString(max(kafka_offset)) AS o, count() AS n FROM ${db}.${table} GROUP BY kafka_partition`,
@@ -189,7 +189,7 @@ async function projectedOffsets(r: Resources): Promise<{ physical: number; newes
 export async function uncommittedPartitions(r: Resources, among?: Set<string>): Promise<string[]> {
   const groupId = projectorGroupId(r.settings);
   const [committed, projected] = await Promise.all([
-    committedOffsets(r, groupId, [r.topics.fitnessResults, r.topics.orders]),
+    committedOffsets(r, groupId, [r.topics.events.fitness, r.topics.events.orders]),
     projectedOffsets(r),
   ]);
   return [...projected.newest].filter(([k, o]) => o >= (committed.get(k) ?? 0n) && (!among || among.has(k))).map(([k]) => k);

@@ -31,7 +31,7 @@ export async function sendPoison(kafka: Kafka, topics: Topics, detectId: number)
     });
     const malformedKey = `poison-${randomUUID()}`;
     await producer.send({
-      topic: topics.fitnessResults,
+      topic: topics.events.fitness,
       acks: -1,
       messages: [
         { key: malformedKey, value: '{"eventId": "truncated', headers: { eventId: 'poison' } },
@@ -39,7 +39,7 @@ export async function sendPoison(kafka: Kafka, topics: Topics, detectId: number)
       ],
     });
     await producer.send({
-      topic: topics.orders,
+      topic: topics.events.orders,
       acks: -1,
       messages: [{ key: `poison-${randomUUID()}`, value: Buffer.from([0xff, 0xfe, 0x00, 0x01]) }],
     });

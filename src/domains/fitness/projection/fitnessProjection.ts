@@ -1,4 +1,4 @@
-// The fitness domain's projection as one value: fitness_results, fed by the fitness results topic.
+// The fitness domain's projection as one value: fitness_results, fed by the domain's topic.
 import type { Projection } from '../../contract/projection';
 import { fitnessDecoder } from './fitnessDecoder';
 import { FITNESS_RESULTS, type FitnessRow } from './fitnessResultsTable';
@@ -7,5 +7,4 @@ export const fitnessProjection: Projection<FitnessRow> = {
   domain: 'fitness',
   table: FITNESS_RESULTS,
   decoder: fitnessDecoder,
-  topic: (t) => t.fitnessResults,
 };

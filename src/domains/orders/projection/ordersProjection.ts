@@ -7,5 +7,4 @@ export const ordersProjection: Projection<OrderRow> = {
   domain: 'orders',
   table: ORDERS,
   decoder: orderDecoder,
-  topic: (t) => t.orders,
 };
