@@ -1,47 +1,48 @@
 // A third domain that lives only in the tests (test/fixtures/notes), registered before the process
-// starts, runs end to end like the built-in ones: GraphQL writes through its Publisher (the outbox by
-// default, kafka-first when PUBLICATION_STRATEGIES says so), the relay or the direct path onto its own
-// topic, the projector into its ClickHouse table, a query of the latest state with a FRESH marker, a
-// clean reconciliation of a notebook, and a damaged projection found and repaired. Nothing in src/
-// names the notes domain; what src/ still lacks is listed in docs/domains.md.
+// starts, runs end to end like the built-in ones, with either strategy: GraphQL writes, publication
+// onto its own topic, projection, a FRESH read of the latest state, a clean reconciliation of a
+// notebook, a damaged projection found and repaired. What src/ still lacks: docs/domains.md.
 import { startTidemark, type Tidemark } from '../../src/app/start';
-import { reconciliationOfEveryDomain } from '../fixtures/notes/reconciliationService';
 import { registerDomain } from '../../src/domains/registry';
 import type { Scope } from '../../src/domains/reconciledDomains';
 import { clickhouseLayout } from '../../src/infra/clickhouse/layout';
-import { ident, str } from '../../src/infra/clickhouse/literal';
+import { str } from '../../src/infra/clickhouse/literal';
 import { createRegistry } from '../../src/metrics/registry';
 import { fromClickHouseReads } from '../../src/projections/read/readModelStore';
+import { insertRows } from '../../src/projections/sql/insertRows';
 import type { Strategy } from '../../src/publication/publisher';
 import type { ReconciliationService } from '../../src/reconciliation/service';
 import { deleteRows } from '../../src/reconciliation/target/sql/deleteRows';
 import { waitFor } from '../../src/shared/lifecycle';
 import { notesModuleWith } from '../fixtures/notes/module';
+import { notesGraphql, projectedNote, type Notebook } from '../fixtures/notes/notesHarness';
 import type { NotesReadSource } from '../fixtures/notes/notesRead';
+import { NOTES_TABLE } from '../fixtures/notes/projection/notesTable';
 import { notebookScope } from '../fixtures/notes/reconciliation/notebookScope';
-import { executeRaw } from '../support/graphqlClient';
+import { reconciliationOfEveryDomain } from '../fixtures/notes/reconciliationService';
 import { testLogger } from '../support/logCapture';
 import { createTestEnv, type TestEnv } from '../support/testEnv';
 import { authHeader } from '../support/tokens';
 
 jest.setTimeout(180000);
 
-// The read model the notes resolvers use: a module's gateway services get stores and a publisher, not
-// a ClickHouse reader, so this suite hands it one over each environment's database.
+// A module's gateway services get no ClickHouse reader: this suite hands the notes resolvers one.
 let reader: NotesReadSource | undefined;
 registerDomain(notesModuleWith(() => reader));
-
-const NOTE = 'note { noteId version title body isDeleted } publication { eventId state }';
-type Written = { note: { noteId: string; version: number; title: string; isDeleted: boolean }; publication: { state: string } };
-type Notebook = { notes: { noteId: string; version: number; title: string }[]; freshness: { status: string } };
 
 describe.each<Strategy>(['outbox', 'kafka-first'])('the notes domain end to end (%s)', (strategy) => {
   let env: TestEnv;
   let app: Tidemark;
   let reconciliation: ReconciliationService;
-  let client: Record<string, string>;
+  let client: Record<string, string> = {};
+  const api = notesGraphql(
+    () => app.gateway!.url,
+    () => client,
+  );
   const notebook = `nb-${strategy}`;
+  // The reconciliation's Scope type is a closed union of the built-in scopes (docs/domains.md).
   const scope = notebookScope(notebook) as unknown as Scope;
+  const reconcile = (level: 'COUNTS' | 'IDS' | 'CONTENT') => reconciliation.reconcile(scope, level, { requestedBy: 'test-operator' });
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -69,101 +70,83 @@ describe.each<Strategy>(['outbox', 'kafka-first'])('the notes domain end to end 
     await env?.cleanup();
   });
 
-  async function gql<T>(query: string, variables: Record<string, unknown>, headers = client): Promise<T> {
-    const r = await executeRaw(app.gateway!.url, query, variables, headers);
-    expect(r.errors).toBeUndefined();
-    return r.data as T;
-  }
-  const create = async (title: string) =>
-    (
-      await gql<{ createNote: Written }>(`mutation($i: CreateNoteInput!) { createNote(input: $i) { ${NOTE} } }`, {
-        i: { notebookId: notebook, title, body: `${title} body` },
-      })
-    ).createNote;
-  const read = async () =>
-    (
-      await gql<{ notes: Notebook }>(
-        'query($n: String!) { notes(notebookId: $n) { notes { noteId version title } freshness { status } } }',
-        {
-          n: notebook,
-        },
-      )
-    ).notes;
-
   it('creates, updates and deletes notes through GraphQL, each by the configured strategy', async () => {
-    const first = await create('kept');
+    const first = await api.create(notebook, 'kept');
     expect(first.publication.state).toBe(strategy === 'outbox' ? 'NEW' : 'PUBLISHED_DIRECT');
     ids.kept = first.note.noteId;
-    ids.edited = (await create('draft')).note.noteId;
-    ids.gone = (await create('gone')).note.noteId;
-    const upd = await gql<{ updateNote: Written }>(`mutation($i: UpdateNoteInput!) { updateNote(input: $i) { ${NOTE} } }`, {
-      i: { noteId: ids.edited, expectedVersion: 1, title: 'final', body: 'final body' },
-    });
-    expect(upd.updateNote.note).toMatchObject({ version: 2, title: 'final' });
-    const del = await gql<{ deleteNote: Written }>(`mutation($id: ID!) { deleteNote(noteId: $id, expectedVersion: 1) { ${NOTE} } }`, {
-      id: ids.gone,
-    });
-    expect(del.deleteNote.note).toMatchObject({ version: 2, isDeleted: true });
+    ids.edited = (await api.create(notebook, 'draft')).note.noteId;
+    ids.gone = (await api.create(notebook, 'gone')).note.noteId;
+    ids.wrong = (await api.create(notebook, 'wrong')).note.noteId;
+    expect((await api.update(ids.edited, 1, 'final')).note).toMatchObject({ version: 2, title: 'final' });
+    expect((await api.remove(ids.gone, 1)).note).toMatchObject({ version: 2, isDeleted: true });
   });
 
-  it('shows the latest state of the notebook, FRESH, once relayed and projected', async () => {
+  it('shows the latest state of the notebook, FRESH, once published and projected', async () => {
     const expected = [
-      { noteId: ids.kept, version: 1, title: 'kept' },
-      { noteId: ids.edited, version: 2, title: 'final' },
-    ].sort((a, b) => a.noteId!.localeCompare(b.noteId!));
+      { noteId: ids.kept!, version: 1, title: 'kept' },
+      { noteId: ids.edited!, version: 2, title: 'final' },
+      { noteId: ids.wrong!, version: 1, title: 'wrong' },
+    ];
+    const sorted = (n: Notebook['notes']) => [...n].sort((a, b) => a.noteId.localeCompare(b.noteId));
     let last: Notebook | undefined;
     await waitFor(
       async () => {
-        last = await read();
-        const got = [...last.notes].sort((a, b) => a.noteId.localeCompare(b.noteId));
-        return last.freshness.status === 'FRESH' && JSON.stringify(got) === JSON.stringify(expected);
+        last = await api.read(notebook);
+        return last.freshness.status === 'FRESH' && JSON.stringify(sorted(last.notes)) === JSON.stringify(sorted(expected));
       },
-      { timeoutMs: 60000, what: `notebook ${notebook} projected and fresh (last: ${JSON.stringify(last)})` },
+      { timeoutMs: 60000, what: `notebook ${notebook} projected and fresh` },
     );
+    expect(last!.freshness).toEqual({ status: 'FRESH', reason: 'UP_TO_DATE' });
   });
 
   it('reconciles the notebook clean at every level', async () => {
     for (const level of ['COUNTS', 'IDS', 'CONTENT'] as const) {
-      let r = await reconciliation.reconcile(scope, level, { requestedBy: 'test-operator' });
-      // A run right after the writes may still judge notes in flight (the grace period): asked again.
-      await waitFor(
-        async () => (r = await reconciliation.reconcile(scope, level, { requestedBy: 'test-operator' })).run.outcome === 'CLEAN',
-        {
-          timeoutMs: 20000,
-          what: `a CLEAN ${level} run`,
-        },
-      );
+      // Right after the writes a run may count notes in flight (grace period): asked again.
+      let r = await reconcile(level);
+      await waitFor(async () => (r = await reconcile(level)).run.outcome === 'CLEAN', { timeoutMs: 20000, what: `a CLEAN ${level} run` });
       expect(r.discrepancies).toEqual([]);
     }
   });
 
-  it('finds a dropped note and a stale version in the projection, and repairs both', async () => {
+  it('finds each kind of damage in the projection, and repairs, tombstones and rebuilds it', async () => {
     const ch = app.resources.clickhouse;
     const db = env.settings.clickhouseDatabase;
-    await deleteRows(ch, clickhouseLayout(env.settings), db, 'notes', `note_id IN (${str(ids.kept!)}, ${str(ids.edited!)})`);
-    // The edited note's first version comes back alone: the projection now holds a stale version.
-    const rs = await ch.query({
-      query: `SELECT count() AS n FROM ${ident(db)}.notes WHERE note_id = ${str(ids.kept!)}`,
-      format: 'JSONEachRow',
-    });
-    expect(await rs.json()).toEqual([{ n: '0' }]);
-    const found = await reconciliation.reconcile(scope, 'CONTENT', { requestedBy: 'test-operator' });
+    const edited = await projectedNote(ch, db, ids.edited!);
+    const gone = await projectedNote(ch, db, ids.gone!);
+    const wrong = await projectedNote(ch, db, ids.wrong!);
+    const damaged = [ids.kept!, ids.edited!, ids.gone!].map(str).join(', ');
+    await deleteRows(ch, clickhouseLayout(env.settings), db, 'notes', `note_id IN (${damaged})`);
+    // An old version left behind, a deletion that never arrived, a wrong title at the right version.
+    const v1 = { version: 1, isDeleted: false, sourceCommitMs: edited.createdAtMs };
+    await insertRows(ch, db, NOTES_TABLE, [
+      { ...edited, ...v1, title: 'draft', body: 'draft body', eventId: `note:${ids.edited}:v1` },
+      { ...gone, ...v1, eventId: `note:${ids.gone}:v1`, sourceCommitMs: gone.createdAtMs },
+      { ...wrong, title: 'not what was written' },
+    ]);
+
+    const found = await reconcile('CONTENT');
     expect(found.run.outcome).toBe('DISCREPANCIES');
     expect(Object.fromEntries(found.discrepancies.map((d) => [d.aggregateId, d.kind]))).toEqual({
       [ids.kept!]: 'MISSING',
-      [ids.edited!]: 'MISSING',
+      [ids.edited!]: 'STALE_VERSION',
+      [ids.gone!]: 'DELETION_NOT_APPLIED',
+      [ids.wrong!]: 'CONTENT_MISMATCH',
     });
+    expect(found.discrepancies.find((d) => d.aggregateId === ids.wrong)!.differingFields).toEqual(['title']);
+
     const repaired = await reconciliation.repair(
       found.discrepancies.map((d) => d.id),
       'test-operator',
     );
-    expect(repaired.map((r) => [r.aggregateId, r.action, r.eventId, r.verification]).sort()).toEqual(
-      [
-        [ids.edited, 'REPLAY', `note:${ids.edited}:v2`, 'PASSED'],
-        [ids.kept, 'REPLAY', `note:${ids.kept}:v1`, 'PASSED'],
-      ].sort(),
-    );
-    expect((await reconciliation.reconcile(scope, 'CONTENT', { requestedBy: 'test-operator' })).run.outcome).toBe('CLEAN');
-    expect((await read()).notes.map((n) => n.version).sort()).toEqual([1, 2]);
+    expect(Object.fromEntries(repaired.map((r) => [r.aggregateId ?? 'scope', [r.action, r.verification]]))).toMatchObject({
+      [ids.kept!]: ['REPLAY', 'PASSED'],
+      [ids.edited!]: ['REPLAY', 'PASSED'],
+      [ids.gone!]: ['TOMBSTONE', 'PASSED'],
+    });
+    expect(repaired.find((r) => r.action === 'REBUILD')).toMatchObject({ verification: 'PASSED' });
+    expect(repaired.find((r) => r.aggregateId === ids.edited)!.eventId).toBe(`note:${ids.edited}:v2`);
+    expect((await reconcile('CONTENT')).run.outcome).toBe('CLEAN');
+    const titles = (await api.read(notebook)).notes.map((n) => n.title).sort();
+    expect(titles).toEqual(['final', 'kept', 'wrong']);
   });
 });
