@@ -1,11 +1,13 @@
 // The fitness domain as one module: student fitness results on the MySQL shards, published through the
 // transactional outbox by default, projected into fitness_results, reconciled per campaign.
+import type { AggregateShards } from '../contract/aggregateShards';
 import { domainAccess, type DomainModule } from '../contract/domainModule';
 import { fitnessMembership, fitnessPolicy } from './policy';
 import { fitnessProjection } from './projection/fitnessProjection';
 import { fitnessReconciliation } from './reconciliation/fitnessReconciliation';
+import { shardOfAggregateId } from './sharding';
 
-export const fitnessModule: DomainModule = {
+export const fitnessModule: DomainModule & AggregateShards = {
   name: 'fitness',
   topicSuffix: 'fitness-results',
   tokenCode: 'f',
@@ -19,4 +21,6 @@ export const fitnessModule: DomainModule = {
   }),
   projection: fitnessProjection,
   reconciliation: fitnessReconciliation,
+  // dataId = localSequence * 100 + shard: an id is asked on its own shard only.
+  shardOfAggregate: shardOfAggregateId,
 };
