@@ -1,13 +1,12 @@
 // The fitness domain as one module: student fitness results on the MySQL shards, published through the
 // transactional outbox by default, projected into fitness_results, reconciled per campaign.
-import type { AggregateShards } from '../contract/aggregateShards';
 import { domainAccess, type DomainModule } from '../contract/domainModule';
 import { fitnessMembership, fitnessPolicy } from './policy';
 import { fitnessProjection } from './projection/fitnessProjection';
 import { fitnessReconciliation } from './reconciliation/fitnessReconciliation';
 import { shardOfAggregateId } from './sharding';
 
-export const fitnessModule: DomainModule & AggregateShards = {
+export const fitnessModule: DomainModule = {
   name: 'fitness',
   topicSuffix: 'fitness-results',
   tokenCode: 'f',

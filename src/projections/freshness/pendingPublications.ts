@@ -6,7 +6,6 @@
 // Stores are asked in parallel, each with a timeout; a store that does not answer is reported as
 // unavailable (the marker then says STALE/STATE_UNKNOWN) instead of failing the read.
 import type { Knex } from 'knex';
-import { shardRoutingOf } from '../../domains/contract/aggregateShards';
 import { domainModule } from '../../domains/registry';
 import type { MysqlShards } from '../../infra/mysql/fromMysql';
 import type { Domain } from '../../publication/event';
@@ -69,7 +68,7 @@ export function fromPublicationStores(d: {
   /** Which store is asked for which ids: each on the shard it names, if the domain's ids name one. */
   function idJobs(domain: Domain, ids: string[]): { store: Store; ids: string[] }[] {
     const m = domainModule(domain);
-    const shardOf = m.store === 'mysql-shards' ? shardRoutingOf(m) : undefined;
+    const shardOf = m.store === 'mysql-shards' ? m.shardOfAggregate : undefined;
     if (!shardOf) return ids.length ? storesOf(domain).map((store) => ({ store, ids })) : [];
     const perShard = new Map<number, string[]>();
     for (const id of ids) {
