@@ -44,7 +44,7 @@ const NOT_ENGINE_SUITES = [
   'src/devstack/clickhouseCluster.int.spec.ts',
   'src/domains/fitness/fitnessWrites.int.spec.ts',
   'src/domains/fitness/fitnessIdempotencyAndDeletion.int.spec.ts',
-  'src/relay/outbox/outboxDueAt.int.spec.ts',
+  'src/publication/outbox/outboxDueAt.int.spec.ts',
 ];
 
 async function versions(s: Settings): Promise<string[]> {

@@ -1,9 +1,11 @@
 // What the operator commands (operatorCommands.ts) share: their option parsers and choices, the
 // scope options of reconcile and rebuild, and running one GraphQL operation and printing its answer.
 import { InvalidArgumentError, type Command } from 'commander';
+import { domainModules } from '../../domains/registry';
 import { call, connect, type ConnectionOptions } from './gatewayClient';
 
-export const DOMAINS = ['fitness', 'orders'];
+/** The --domain choices: every registered domain (the gateway's EventDomain enum has the same values). */
+export const DOMAINS = domainModules().map((m) => m.name);
 export const LEVELS = ['COUNTS', 'IDS', 'CONTENT'];
 
 export const integer = (v: string): number => {

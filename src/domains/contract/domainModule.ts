@@ -56,6 +56,12 @@ export interface DomainModule {
   /** The one character naming the domain inside a consistency token (never reused: tokens outlive deploys). */
   readonly tokenCode: string;
   readonly store: DomainStoreKind;
+  /**
+   * On the MySQL shards: the shard an aggregate id names (undefined: an id no row can have), so a
+   * per-aggregate question asks only that shard and a shard that is down leaves the others' ids
+   * answerable. Without it every shard is asked.
+   */
+  readonly shardOfAggregate?: (aggregateId: string) => number | undefined;
   /** How its events are published unless configuration says otherwise (PUBLICATION_STRATEGIES, or its own setting). */
   readonly defaultStrategy: Strategy;
   /** The setting naming its strategy, for a domain that has one of its own (FITNESS_PUBLICATION_STRATEGY...). */

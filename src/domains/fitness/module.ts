@@ -4,6 +4,7 @@ import { domainAccess, type DomainModule } from '../contract/domainModule';
 import { fitnessMembership, fitnessPolicy } from './policy';
 import { fitnessProjection } from './projection/fitnessProjection';
 import { fitnessReconciliation } from './reconciliation/fitnessReconciliation';
+import { shardOfAggregateId } from './sharding';
 
 export const fitnessModule: DomainModule = {
   name: 'fitness',
@@ -19,4 +20,6 @@ export const fitnessModule: DomainModule = {
   }),
   projection: fitnessProjection,
   reconciliation: fitnessReconciliation,
+  // dataId = localSequence * 100 + shard: an id is asked on its own shard only.
+  shardOfAggregate: shardOfAggregateId,
 };

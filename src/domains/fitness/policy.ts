@@ -3,7 +3,7 @@
 // (on the latest version, inside the ClickHouse query). A row is in a scope when its latest version's
 // school is one of schoolIds or its student is one of userIds; `all` is every row.
 import { hasRole, isUnscoped, type Principal } from '../../auth/principal';
-import type { DomainPolicy } from '../../auth/access';
+import { reportAccessFor, scopeFor, type DomainPolicy, type ReportAccess } from '../../auth/access';
 import type { DataIn } from '../contract/domainModule';
 
 export type FitnessScope = { all: true } | { all: false; schoolIds: readonly number[]; userIds: readonly number[] };
@@ -42,3 +42,10 @@ export function inFitnessScope(s: FitnessScope, row: { schoolId: number; userId:
 export function fitnessMembership(s: FitnessScope): DataIn | undefined {
   return s.all ? undefined : { schoolId: s.schoolIds, userId: s.userIds };
 }
+
+/** What a principal may read of fitness results (FORBIDDEN when the policy gives it nothing). */
+export const fitnessReadScope = (p: Principal): FitnessScope => scopeFor(fitnessPolicy, p, 'read');
+
+/** What a principal may aggregate of fitness results, with the group size its reports must keep. */
+export const fitnessReportAccess = (p: Principal, minGroupSize: number): ReportAccess<FitnessScope> =>
+  reportAccessFor(fitnessPolicy, p, minGroupSize);

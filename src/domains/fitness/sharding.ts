@@ -31,3 +31,9 @@ export function composeDataId(localSequence: number, shard: number): number {
 export function shardOfDataId(dataId: number): number {
   return dataId % MAX_SHARDS;
 }
+
+/** The shard a dataId in text names (an event's aggregateId); undefined for text that is no dataId. */
+export function shardOfAggregateId(aggregateId: string): number | undefined {
+  const n = Number(aggregateId);
+  return Number.isSafeInteger(n) && n > 0 ? shardOfDataId(n) : undefined;
+}

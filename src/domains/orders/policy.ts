@@ -2,8 +2,8 @@
 // reads only its own orders; analysts see reports whose groups hold at least the minimum number of
 // customers; operators and trusted services see every order. customer_id never changes across an
 // order's versions, so the scope is a filter on an immutable column.
-import { hasRole, isUnscoped } from '../../auth/principal';
-import type { DomainPolicy } from '../../auth/access';
+import { hasRole, isUnscoped, type Principal } from '../../auth/principal';
+import { reportAccessFor, scopeFor, type DomainPolicy, type ReportAccess } from '../../auth/access';
 import type { DataIn } from '../contract/domainModule';
 
 export type OrderScope = { all: true } | { all: false; customerIds: readonly string[] };
@@ -34,3 +34,10 @@ export function inOrderScope(s: OrderScope, customerId: string): boolean {
 export function orderMembership(s: OrderScope): DataIn | undefined {
   return s.all ? undefined : { customerId: s.customerIds };
 }
+
+/** What a principal may read of orders (FORBIDDEN when the policy gives it nothing). */
+export const orderReadScope = (p: Principal): OrderScope => scopeFor(ordersPolicy, p, 'read');
+
+/** What a principal may aggregate of orders, with the group size its reports must keep. */
+export const orderReportAccess = (p: Principal, minGroupSize: number): ReportAccess<OrderScope> =>
+  reportAccessFor(ordersPolicy, p, minGroupSize);

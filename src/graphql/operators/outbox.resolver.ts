@@ -7,6 +7,7 @@ import { MAX_OPERATOR_BATCH, type StoreFilter } from '../../publication/outbox/o
 import { hasControlCharacters } from '../../shared/controlCharacters';
 import { decodeCursor, encodeCursor } from '../../shared/cursor';
 import { ValidationError } from '../../shared/errors';
+import { domainModules, isDomain } from '../../domains/registry';
 import type { GatewayContext } from '../context';
 import { text } from '../shared/arguments';
 import { requireService } from '../shared/services';
@@ -72,10 +73,13 @@ function operator(ctx: GatewayContext): NonNullable<GatewayContext['services']['
   return requireService(ctx, 'outbox');
 }
 
+/** "a or b", "a, b or c": the registered domains in a message. */
+const oneOf = (names: readonly string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join(''));
+
 export function toStoreFilter(f: ParkedEventFilter | null | undefined): StoreFilter {
   if (!f) return {};
-  if (f.domain != null && f.domain !== 'fitness' && f.domain !== 'orders')
-    throw new ValidationError('domain', 'domain must be fitness or orders');
+  if (f.domain != null && !isDomain(f.domain))
+    throw new ValidationError('domain', `domain must be ${oneOf(domainModules().map((m) => m.name))}`);
   if (f.store != null && f.store !== 'mysql' && f.store !== 'postgres')
     throw new ValidationError('store', 'store must be mysql or postgres');
   if (f.shard != null && (!Number.isInteger(f.shard) || f.shard < 0 || f.shard > 99))

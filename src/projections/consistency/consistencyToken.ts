@@ -8,10 +8,12 @@
 // payload, so a client can neither forge one nor widen one into a scan (more ids, another subject).
 // Bounded: at most MAX_TOKEN_CHARS characters and MAX_WRITES pairs, checked before any JSON is parsed.
 // Every refusal is the same VALIDATION_FAILED, whether the token is malformed, forged, tampered or
-// another caller's, so a refusal reveals nothing about whose it was.
+// another caller's, so a refusal reveals nothing about whose it was. A domain is written as its
+// module's tokenCode (src/domains/<d>/module.ts); a code no registered module has is such a refusal.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ValidationError } from '../../shared/errors';
 import type { Domain } from '../../publication/event';
+import { domainModule, domainModules } from '../../domains/registry';
 
 /** One version a mutation wrote. */
 export interface WrittenVersion {
@@ -32,8 +34,8 @@ export const MAX_TOKEN_CHARS = 4096;
 export const MAX_WRITES = 64;
 const MAX_ID_CHARS = 128;
 const MAX_SUBJECT_CHARS = 256;
-const DOMAIN_CODE: Record<Domain, string> = { fitness: 'f', orders: 'o' };
-const CODE_DOMAIN: Record<string, Domain> = { f: 'fitness', o: 'orders' };
+/** The domain a token code names (each domain module's tokenCode); undefined: no registered domain. */
+const domainOfCode = (code: string): Domain | undefined => domainModules().find((m) => m.tokenCode === code)?.name;
 
 /** The one refusal, for every kind of bad token (the field names where it came from). */
 export const invalidToken = (field: string) => new ValidationError(field, 'invalid consistency token');
@@ -66,7 +68,7 @@ const B64URL = /^[A-Za-z0-9_-]+$/;
 function validWrite(x: unknown): WrittenVersion | undefined {
   if (!Array.isArray(x) || x.length !== 3) return undefined;
   const [d, id, v] = x as unknown[];
-  const domain = typeof d === 'string' ? CODE_DOMAIN[d] : undefined;
+  const domain = typeof d === 'string' ? domainOfCode(d) : undefined;
   if (!domain || typeof id !== 'string' || id.length === 0 || id.length > MAX_ID_CHARS) return undefined;
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) return undefined;
   return { domain, aggregateId: id, version: v };
@@ -81,7 +83,7 @@ export function consistencyTokenCodec(key: Buffer): ConsistencyTokenCodec {
     if (merged.length === 0 || merged.length > MAX_WRITES)
       throw new ValidationError('consistencyToken', `a token names 1-${MAX_WRITES} writes`);
     if (subject.length > MAX_SUBJECT_CHARS) throw new ValidationError('consistencyToken', 'the token subject is too long');
-    const payload = b64(JSON.stringify({ s: subject, w: merged.map((w) => [DOMAIN_CODE[w.domain], w.aggregateId, w.version]) }));
+    const payload = b64(JSON.stringify({ s: subject, w: merged.map((w) => [domainModule(w.domain).tokenCode, w.aggregateId, w.version]) }));
     const signed = `${PREFIX}.${payload}`;
     const token = `${signed}.${b64(mac(signed))}`;
     if (token.length > MAX_TOKEN_CHARS) throw new ValidationError('consistencyToken', 'the token would be too long');

@@ -1,6 +1,6 @@
 // The token codec: what a client can do with a token (pass it back, combine several) and what it
 // cannot (forge one, change one, cut one short, grow one into a scan, use another caller's).
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { consistencyKey } from './consistencyKey';
 import { consistencyTokenCodec, MAX_TOKEN_CHARS, MAX_WRITES, mergeWrites, type WrittenVersion } from './consistencyToken';
 
@@ -49,6 +49,17 @@ describe('consistency tokens', () => {
       const tampered = `${prefix}.${Buffer.from(JSON.stringify(body)).toString('base64url')}.${mac}`;
       expect(refused(() => codec.verify(tampered, body.s))).toEqual(INVALID);
     }
+  });
+
+  it("writes a domain as its module's token code; an authentic token with a code no module has is refused", () => {
+    const key = randomBytes(32);
+    const own = consistencyTokenCodec(key);
+    const signed = (w: unknown[]) => {
+      const s = `ct1.${Buffer.from(JSON.stringify({ s: 't', w })).toString('base64url')}`;
+      return `${s}.${createHmac('sha256', key).update(s).digest('base64url')}`;
+    };
+    expect(own.verify(signed([['o', 'o-1', 1]]), 't')).toEqual([{ domain: 'orders', aggregateId: 'o-1', version: 1 }]);
+    expect(refused(() => own.verify(signed([['z', 'o-1', 1]]), 't'))).toEqual(INVALID);
   });
 
   it('refuses truncated, malformed and oversized tokens without parsing them', () => {

@@ -14,7 +14,7 @@ function setup(projected: Map<string, number>, maxWaiting = 5000) {
   const store: ReadModelStore = {
     select: async <T>(name: string, sql: string) => {
       queries.push(name);
-      const ids = [...sql.matchAll(/data_id IN \(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',').map((x) => x.trim()));
+      const ids = [...sql.matchAll(/`?data_id`? IN \(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',').map((x) => x.trim()));
       return ids.filter((id) => projected.has(id)).map((id) => ({ d: 'fitness', id, v: projected.get(id)! })) as T[];
     },
   };

@@ -9,7 +9,7 @@
 // of its domain (which also reveals nothing about any one aggregate). So does a backlog larger than
 // the bounded read (`truncated`). Pure: decoding and matching only.
 import type { UnresolvedDeadLetterRow } from './sql/readUnresolvedDeadLetters';
-import { SCOPE_FIELDS, type DataIn, type PendingScope, type ScopeField } from './sql/pendingScope';
+import type { DataIn, PendingScope, ScopeField } from './sql/pendingScope';
 
 export interface DecodedDeadLetter {
   reason: string;
@@ -58,9 +58,13 @@ export function decodeDeadLetter(r: UnresolvedDeadLetterRow): DecodedDeadLetter 
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
 
+/** The event's own data.<field> (never an inherited property); memberships name their module's scope fields. */
+const own = (data: Record<string, unknown>, field: ScopeField): string | undefined =>
+  Object.prototype.hasOwnProperty.call(data, field) ? text(data[field]) : undefined;
+
 function withinMembership(data: Record<string, unknown>, within: DataIn): boolean {
   return (Object.entries(within) as [ScopeField, readonly (string | number)[] | undefined][]).some(
-    ([field, values]) => SCOPE_FIELDS.includes(field) && !!values?.some((v) => String(v) === text(data[field])),
+    ([field, values]) => !!values?.some((v) => String(v) === own(data, field)),
   );
 }
 

@@ -1,10 +1,12 @@
 // Port: how many publications in a scope are not on Kafka yet, read from the authoritative stores.
-// Adapter over every store that can hold a domain's publication rows: each fitness MySQL shard and
-// the PostgreSQL orders database, each with both tables (outbox_events for the outbox strategy,
-// event_publications for kafka-first), so the answer is right whichever strategy is configured.
+// Adapter over every store that can hold a domain's publication rows: each MySQL shard for a domain
+// whose module says 'mysql-shards', the PostgreSQL database for one that says 'postgres', each with
+// both tables (outbox_events for the outbox strategy, event_publications for kafka-first), so the
+// answer is right whichever strategy is configured.
 // Stores are asked in parallel, each with a timeout; a store that does not answer is reported as
 // unavailable (the marker then says STALE/STATE_UNKNOWN) instead of failing the read.
 import type { Knex } from 'knex';
+import { domainModule } from '../../domains/registry';
 import type { MysqlShards } from '../../infra/mysql/fromMysql';
 import type { Domain } from '../../publication/event';
 import { emptyPending, mergePending, type Known, type PendingSummary } from './decideFreshness';
@@ -60,7 +62,22 @@ export function fromPublicationStores(d: {
 }): PendingPublications {
   const timeoutMs = d.timeoutMs ?? 2000;
   const shardStores: Store[] = d.shards.shards.map((s) => ({ name: `mysql shard ${s.index}`, db: s.db }));
-  const storesOf = (domain: Domain): Store[] => (domain === 'fitness' ? shardStores : [{ name: 'postgres', db: d.pg }]);
+  const pgStores: Store[] = [{ name: 'postgres', db: d.pg }];
+  const storesOf = (domain: Domain): Store[] => (domainModule(domain).store === 'mysql-shards' ? shardStores : pgStores);
+
+  /** Which store is asked for which ids: each on the shard it names, if the domain's ids name one. */
+  function idJobs(domain: Domain, ids: string[]): { store: Store; ids: string[] }[] {
+    const m = domainModule(domain);
+    const shardOf = m.store === 'mysql-shards' ? m.shardOfAggregate : undefined;
+    if (!shardOf) return ids.length ? storesOf(domain).map((store) => ({ store, ids })) : [];
+    const perShard = new Map<number, string[]>();
+    for (const id of ids) {
+      const shard = shardOf(id);
+      if (shard === undefined || !shardStores[shard]) continue;
+      perShard.set(shard, [...(perShard.get(shard) ?? []), id]);
+    }
+    return [...perShard].map(([shard, list]) => ({ store: shardStores[shard]!, ids: list }));
+  }
 
   async function ask(jobs: { store: Store; ids?: string[] | 'each' }[], scope: PendingScope): Promise<Known<PendingCountRow[]>> {
     const results = await Promise.allSettled(jobs.map((j) => readWithin(both(j.store, scope, j.ids), timeoutMs)));
@@ -85,20 +102,8 @@ export function fromPublicationStores(d: {
       return r.ok ? { ok: true, value: fold(r.value) } : r;
     },
     async byAggregate(scope, ids) {
-      const domain = scope.domain;
       const unique = [...new Set(ids)];
-      let jobs: { store: Store; ids: string[] }[];
-      if (domain === 'fitness') {
-        // dataId = localSequence * 100 + shardIndex: each id is looked up on its own shard only.
-        const perShard = new Map<number, string[]>();
-        for (const id of unique) {
-          const n = Number(id);
-          if (!Number.isSafeInteger(n) || n <= 0 || !shardStores[n % 100]) continue;
-          perShard.set(n % 100, [...(perShard.get(n % 100) ?? []), id]);
-        }
-        jobs = [...perShard].map(([shard, list]) => ({ store: shardStores[shard]!, ids: list }));
-      } else jobs = unique.length ? [{ store: storesOf(domain)[0]!, ids: unique }] : [];
-      const r = await ask(jobs, scope);
+      const r = await ask(idJobs(scope.domain, unique), scope);
       if (!r.ok) return r;
       const out = new Map(unique.map((id) => [id, emptyPending()]));
       for (const row of r.value) {

@@ -8,7 +8,7 @@
 // message is still unapplied. That lookup only runs when some partition is behind.
 import type { Kafka } from 'kafkajs';
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
-import type { Topics } from '../../infra/kafka/fromKafka';
+import { topicOf as eventsTopicOf, type Topics } from '../../infra/kafka/fromKafka';
 import { lazyAdmin } from '../../infra/kafka/lazyAdmin';
 import type { Domain } from '../../publication/event';
 import type { Known, PartitionProgress } from './decideFreshness';
@@ -57,7 +57,7 @@ export function fromKafkaAndCheckpoints(d: ProjectionProgressDeps): ProjectionPr
   const timeoutMs = d.timeoutMs ?? 2000;
   const admin = lazyAdmin(d.kafka);
 
-  const topicOf = (domain: Domain) => (domain === 'fitness' ? d.topics.events.fitness : d.topics.events.orders);
+  const topicOf = (domain: Domain) => eventsTopicOf(d.topics, domain);
   /** The pieces report their store's failure (onError) and rethrow. */
   const reported = <T>(store: string, p: Promise<T>): Promise<T> =>
     p.catch((err: unknown) => {

@@ -1,19 +1,21 @@
 // The read side the gateway uses: latest-state lookups, pages and reports from ClickHouse, plus the
 // freshness service that says how far those answers can be trusted. Built once per gateway process
 // (composed in src/app/wiring/readModels.ts).
-// Every method takes the caller and applies its domain's policy itself (callerScope.ts): the scope
+// Every method takes the caller and applies its domain's policy itself (src/domains/<d>/policy.ts; a
+// freshness question's membership comes from the domain module's access, membershipOf): the scope
 // goes into the ClickHouse query (sql/scopeSql.ts), reports get the policy's minimum group size, and
 // freshness counts only pending publications in the caller's scope. Resolvers pass the principal only.
 import type { Principal } from '../../auth/principal';
-import type { FitnessScope } from '../../domains/fitness/policy';
-import type { OrderScope } from '../../domains/orders/policy';
+import { membershipOf } from '../../domains/contract/domainModule';
+import { fitnessReadScope, fitnessReportAccess, type FitnessScope } from '../../domains/fitness/policy';
+import { orderReadScope, orderReportAccess, type OrderScope } from '../../domains/orders/policy';
+import { domainModule } from '../../domains/registry';
 import type { Domain } from '../../publication/event';
 import { coalescingLoaders, loadAll } from '../../shared/coalescing';
 import type { Freshness } from '../freshness/decideFreshness';
 import type { FreshnessService } from '../freshness/freshnessService';
 import type { PendingScope } from '../freshness/sql/pendingScope';
 import type { ReadModelStore } from './readModelStore';
-import { fitnessReadScope, fitnessReportAccess, membershipOf, orderReadScope, orderReportAccess } from './callerScope';
 import { selectFitnessByIds } from './sql/selectFitnessByIds';
 import { selectFitnessByStudents, type StudentKey } from './sql/selectFitnessByStudents';
 import { selectFitnessPage, type FitnessFilter } from './sql/selectFitnessPage';
@@ -80,8 +82,10 @@ export function createReadModels(d: {
     maxPageSize: d.maxPageSize,
     maxListWindowDays: d.maxListWindowDays ?? 31,
     freshness: d.freshness,
-    freshnessFor: async (caller, use, scope) => d.freshness.forScope({ ...scope, dataIn: membershipOf(caller, scope.domain, use) }),
-    aggregateFreshness: async (caller, domain, ids) => d.freshness.forAggregates(domain, ids, membershipOf(caller, domain, 'read')),
+    freshnessFor: async (caller, use, scope) =>
+      d.freshness.forScope({ ...scope, dataIn: membershipOf(domainModule(scope.domain), caller, use) }),
+    aggregateFreshness: async (caller, domain, ids) =>
+      d.freshness.forAggregates(domain, ids, membershipOf(domainModule(domain), caller, 'read')),
     fitnessByIds: async (caller, ids) => loadAll(fitnessById(fitnessReadScope(caller)), ids),
     fitnessByStudents: async (caller, keys) => {
       const by = new Map<string, FitnessView[]>();

@@ -1,27 +1,28 @@
 // The scope of a freshness question, as a filter on publication rows. Pending rows carry the exact
 // Kafka message (message_value = toKafkaRecord().value), so a scope on immutable event data
 // (data.detectId, data.createdAt, ...) is evaluated on the rows themselves: that also covers
-// tombstones whose business row is already gone. Field names come from a fixed list (never from the
-// caller) and values are bound parameters; the JSON lookups only run on the few rows that the
-// (status, ...) indexes select as not yet published.
+// tombstones whose business row is already gone. Field names come from the domain module's fixed
+// list (access.scopeFields, never from the caller) and values are bound parameters; the JSON lookups
+// only run on the few rows that the (status, ...) indexes select as not yet published.
 // Membership (dataIn) is the caller's read scope: a row counts when data.<field> is one of the listed
 // values for ANY listed field (a teacher's schools OR a student's own user id; a customer's id). A
 // pending row is a newest version, so its data.schoolId is the school the result is moving to: the
 // same latest-version rule the read models apply. Without dataIn every row of the domain counts.
 import type { Knex } from 'knex';
 import { isPostgres as dialectIsPostgres } from '../../../infra/sql/dialect';
+import { domainModule } from '../../../domains/registry';
 import type { Domain } from '../../../publication/event';
 
-export const SCOPE_FIELDS = ['detectId', 'projectId', 'schoolId', 'grade', 'userId', 'customerId', 'currency'] as const;
-export type ScopeField = (typeof SCOPE_FIELDS)[number];
+/** A field of event data a scope may name: one of its domain's access.scopeFields. */
+export type ScopeField = string;
 
 /** Fields and the values each may take; a row matches when any listed field has one of its values. */
-export type DataIn = Partial<Record<ScopeField, readonly (string | number)[]>>;
+export type DataIn = Readonly<Partial<Record<ScopeField, readonly (string | number)[]>>>;
 
 export interface PendingScope {
   domain: Domain;
   /** data.<field> = value for each entry (ids, codes: fields that never change across versions). */
-  dataEquals?: Partial<Record<ScopeField, string | number>>;
+  dataEquals?: Readonly<Partial<Record<ScopeField, string | number>>>;
   /** data.createdAt within [createdFrom, createdTo). */
   createdFrom?: Date;
   createdTo?: Date;
@@ -33,8 +34,12 @@ export function isPostgres(db: Knex): boolean {
   return dialectIsPostgres(db);
 }
 
-function dataField(db: Knex, field: ScopeField | 'createdAt'): string {
-  if (![...SCOPE_FIELDS, 'createdAt'].includes(field)) throw new TypeError('not a scope field');
+/** A field name that is safe inside a JSON path ('$.data.x', '{data,x}'): letters and digits only. */
+const SAFE_FIELD = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
+
+function dataField(db: Knex, domain: Domain, field: ScopeField | 'createdAt'): string {
+  if (!SAFE_FIELD.test(field) || (field !== 'createdAt' && !domainModule(domain).access.scopeFields.includes(field)))
+    throw new TypeError('not a scope field');
   return isPostgres(db) ? `(message_value::jsonb #>> '{data,${field}}')` : `JSON_VALUE(message_value, '$.data.${field}')`;
 }
 
@@ -42,18 +47,18 @@ function dataField(db: Knex, field: ScopeField | 'createdAt'): string {
 export function applyScope(db: Knex, q: Knex.QueryBuilder, scope: PendingScope): Knex.QueryBuilder {
   q.where('domain', scope.domain);
   for (const [field, value] of Object.entries(scope.dataEquals ?? {}) as [ScopeField, string | number | undefined][]) {
-    if (value !== undefined) q.whereRaw(`${dataField(db, field)} = ?`, [String(value)]);
+    if (value !== undefined) q.whereRaw(`${dataField(db, scope.domain, field)} = ?`, [String(value)]);
   }
   // ISO-8601 UTC strings from toISOString() compare correctly as text.
-  if (scope.createdFrom) q.whereRaw(`${dataField(db, 'createdAt')} >= ?`, [scope.createdFrom.toISOString()]);
-  if (scope.createdTo) q.whereRaw(`${dataField(db, 'createdAt')} < ?`, [scope.createdTo.toISOString()]);
+  if (scope.createdFrom) q.whereRaw(`${dataField(db, scope.domain, 'createdAt')} >= ?`, [scope.createdFrom.toISOString()]);
+  if (scope.createdTo) q.whereRaw(`${dataField(db, scope.domain, 'createdAt')} < ?`, [scope.createdTo.toISOString()]);
   if (scope.dataIn) {
     const any = membership(scope.dataIn);
     if (any.length === 0) q.whereRaw('1 = 0');
     else
       q.where((w) => {
         for (const [field, values] of any)
-          w.orWhereRaw(`${dataField(db, field)} IN (${values.map(() => '?').join(', ')})`, values.map(String));
+          w.orWhereRaw(`${dataField(db, scope.domain, field)} IN (${values.map(() => '?').join(', ')})`, values.map(String));
       });
   }
   return q;
