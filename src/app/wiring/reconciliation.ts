@@ -6,6 +6,8 @@ import type { RoleStarter } from '../roles';
 import type { Resources } from '../resources';
 import type { Settings } from '../../config/settings';
 import { reconciledDomains, sourcesOf } from '../../domains/reconciledDomains';
+import { domainModules } from '../../domains/registry';
+import { strategyOf, type DomainModule } from '../../domains/contract/domainModule';
 import type { Domain } from '../../publication/event';
 import { freshnessInputsFrom } from './freshness';
 import { projectorGroupId } from '../../projections/projectorGroup';
@@ -33,12 +35,23 @@ export function compareSettingsOf(s: Settings): Record<Domain, CompareSettings> 
     bucketCount: s.reconcileBucketCount,
     catchUpWaitMs: s.reconcileCatchUpWaitMs,
   };
-  // An order whose direct publish and fallback write both failed has no publication row until the
-  // publication reconciler rebuilds it (after its grace, on its next pass): that is delay too.
-  return {
-    fitness: base,
-    orders: { ...base, graceMs: s.reconcileGraceMs + s.publicationReconcilerGraceMs + s.publicationReconcilerIntervalMs },
-  };
+  // A kafka-first record whose direct publish and fallback write both failed has no publication row
+  // until the publication reconciler rebuilds it (after its grace, on its next pass): that is delay too.
+  const unpublishedGraceMs = s.reconcileGraceMs + s.publicationReconcilerGraceMs + s.publicationReconcilerIntervalMs;
+  return Object.fromEntries(
+    domainModules().map((m) => [m.name, mayLackPublication(s, m) ? { ...base, graceMs: unpublishedGraceMs } : base]),
+  );
+}
+
+/** Whether a domain's records may lack a publication row for a while (kafka-first, rebuilt by its scan). */
+function mayLackPublication(s: Settings, m: DomainModule): boolean {
+  return m.reconciliation.unpublished !== undefined && strategyOf(s, m) === 'kafka-first';
+}
+
+/** How much longer the schedule waits before it reconciles such a domain's changed scopes. */
+function extraQuietMsOf(s: Settings): Partial<Record<Domain, number>> {
+  const compare = compareSettingsOf(s);
+  return Object.fromEntries(domainModules().flatMap((m) => (mayLackPublication(s, m) ? [[m.name, compare[m.name]!.graceMs]] : [])));
 }
 
 export interface ReconciliationWiring {
@@ -107,7 +120,7 @@ export const startScheduledReconciliationRole: RoleStarter = async ({ resources:
     window: {
       quietMs: s.reconcileQuietMs,
       lookbackMs: s.reconcileLookbackMs,
-      extraQuietMs: { orders: compareSettingsOf(s).orders.graceMs },
+      extraQuietMs: extraQuietMsOf(s),
       limit: s.reconcileScopesPerPass,
     },
     rotation: { periodMs: s.reconcileRotationPeriodMs, rowsPerHour: s.reconcileRotationRowsPerHour },
