@@ -3,6 +3,7 @@
 // onto its own topic, projection, a FRESH read of the latest state, a clean reconciliation of a
 // notebook, a damaged projection found and repaired. What src/ still lacks: docs/domains.md.
 import { startTidemark, type Tidemark } from '../../src/app/start';
+import { reconciliationFrom } from '../../src/app/wiring/reconciliation';
 import { registerDomain } from '../../src/domains/registry';
 import type { Scope } from '../../src/domains/reconciledDomains';
 import { clickhouseLayout } from '../../src/infra/clickhouse/layout';
@@ -19,7 +20,7 @@ import { notesGraphql, projectedNote, type Notebook } from '../fixtures/notes/no
 import type { NotesReadSource } from '../fixtures/notes/notesRead';
 import { NOTES_TABLE } from '../fixtures/notes/projection/notesTable';
 import { notebookScope } from '../fixtures/notes/reconciliation/notebookScope';
-import { reconciliationOfEveryDomain } from '../fixtures/notes/reconciliationService';
+
 import { testLogger } from '../support/logCapture';
 import { createTestEnv, type TestEnv } from '../support/testEnv';
 import { authHeader } from '../support/tokens';
@@ -61,7 +62,7 @@ describe.each<Strategy>(['outbox', 'kafka-first'])('the notes domain end to end 
     });
     app = await startTidemark({ ...env.settings, roles: ['gateway', 'relay', 'projector'] }, { migrate: false });
     reader = { store: fromClickHouseReads(app.resources.clickhouse), database: env.settings.clickhouseDatabase };
-    reconciliation = reconciliationOfEveryDomain(app.resources, { registry: createRegistry(false), logger: testLogger() });
+    reconciliation = reconciliationFrom(app.resources, { registry: createRegistry(false), logger: testLogger() });
     client = await authHeader(env.settings, 'service');
   });
   afterAll(async () => {
