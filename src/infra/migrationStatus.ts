@@ -2,7 +2,7 @@
 // (the `migrations` operator query, `tidemark migrate status`). MySQL and PostgreSQL keep knex's
 // record (knex_migrations); ClickHouse keeps <db>.schema_migrations (src/infra/migrate.ts).
 import type { Knex } from 'knex';
-import type { Settings } from '../config/settings';
+import type { MigrationStatusSettings } from '../config/slices';
 import { clickhouseMigrations } from '../../migrations/clickhouse';
 import { mysqlMigrations } from '../../migrations/mysql';
 import { postgresMigrations, postgresRenamedMigrations } from '../../migrations/postgres';
@@ -12,7 +12,7 @@ import type { MysqlShards } from './mysql/fromMysql';
 
 /** The connections whose migrations are read (the composition root passes its resources). */
 export interface MigrationTargets {
-  settings: Pick<Settings, 'pgDatabase' | 'clickhouseDatabase'>;
+  settings: MigrationStatusSettings;
   mysql: MysqlShards;
   pg: Knex;
   clickhouse: ClickHouseClient;
