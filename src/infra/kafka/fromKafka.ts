@@ -52,11 +52,7 @@ export function fromKafka(s: KafkaSettings, clientSuffix = ''): Kafka {
  * Creates every Tidemark topic that does not exist yet; existing topics are left as they are.
  * Returns once the broker serves every partition of the topics it created.
  */
-export async function ensureTopics(
-  kafka: Kafka,
-  s: KafkaTopicSettings,
-  eventTopics: Readonly<Record<Domain, string>>,
-): Promise<Topics> {
+export async function ensureTopics(kafka: Kafka, s: KafkaTopicSettings, eventTopics: Readonly<Record<Domain, string>>): Promise<Topics> {
   const topics = topicNames(s.kafkaTopicPrefix, eventTopics);
   const admin: Admin = kafka.admin();
   await admin.connect();
