@@ -13,8 +13,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stackPath } from '../config/paths';
-import type { Settings } from '../config/settings';
-import { jwtOptionsOf, type JwtSettings } from './jwtOptions';
+import type { DevelopmentSecretSettings, MintSettings, StackDirSettings } from '../config/slices';
+import { jwtOptionsOf } from './jwtOptions';
 import { ROLES, type Principal, type Role } from './principal';
 import { signToken } from './tokens';
 
@@ -23,8 +23,7 @@ export interface DevelopmentToken {
   token: string;
 }
 
-/** What minting needs of the settings: the secret, where a development one is kept, and the token options. */
-export type MintSettings = Pick<Settings, 'env' | 'authJwtSecret' | 'authJwksUrl' | 'stackDir'> & JwtSettings;
+export type { MintSettings };
 
 /** The principal of each development token: subject local-<role>, with a sample scope. */
 export const DEVELOPMENT_PRINCIPALS: { readonly [R in Role]: Principal } = {
@@ -66,10 +65,10 @@ export function mintToken(s: MintSettings, p: Principal, ttlSeconds?: number): P
 }
 
 /** The file holding the development secret. */
-export const developmentSecretFile = (s: Pick<Settings, 'stackDir'>): string => join(stackPath(s), 'dev-jwt-secret');
+export const developmentSecretFile = (s: StackDirSettings): string => join(stackPath(s), 'dev-jwt-secret');
 
 /** The development secret if its file exists (never made here). */
-function keptDevelopmentSecret(s: Pick<Settings, 'stackDir'>): string | undefined {
+function keptDevelopmentSecret(s: StackDirSettings): string | undefined {
   try {
     return readFileSync(developmentSecretFile(s), 'utf8').trim();
   } catch {
@@ -78,7 +77,7 @@ function keptDevelopmentSecret(s: Pick<Settings, 'stackDir'>): string | undefine
 }
 
 /** The development secret: read from its file, or made (mode 0600) when missing. */
-export function developmentSecret(s: Pick<Settings, 'stackDir'>): string {
+export function developmentSecret(s: StackDirSettings): string {
   const file = developmentSecretFile(s);
   try {
     const kept = readFileSync(file, 'utf8').trim();
@@ -100,7 +99,7 @@ export function developmentSecret(s: Pick<Settings, 'stackDir'>): string {
 }
 
 /** Settings with the secret tokens are verified with: AUTH_JWT_SECRET, else in development the kept one. */
-export function withDevelopmentSecret<S extends Pick<Settings, 'env' | 'authJwtSecret' | 'authJwksUrl' | 'stackDir'>>(s: S): S {
+export function withDevelopmentSecret<S extends DevelopmentSecretSettings>(s: S): S {
   if (s.env !== 'development' || s.authJwtSecret || s.authJwksUrl) return s;
   return { ...s, authJwtSecret: developmentSecret(s) };
 }

@@ -1,20 +1,10 @@
 // The token options the settings describe, in one place, so the gateway's verifier, the development
 // tokens and `tidemark token` agree on the issuer, audience and claim names: a token minted here is
 // written under the claim names the gateway reads (AUTH_ROLES_CLAIM, AUTH_*_CLAIM).
-import type { Settings } from '../config/settings';
+import type { JwtSettings } from '../config/slices';
 import type { JwtOptions } from './tokens';
 
-export type JwtSettings = Pick<
-  Settings,
-  | 'authIssuer'
-  | 'authAudience'
-  | 'authRolesClaim'
-  | 'authAlgorithms'
-  | 'authCustomerIdClaim'
-  | 'authSchoolIdsClaim'
-  | 'authUserIdClaim'
-  | 'authServiceSubjects'
->;
+export type { JwtSettings };
 
 export function jwtOptionsOf(s: JwtSettings): JwtOptions {
   return {

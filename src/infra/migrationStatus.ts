@@ -3,7 +3,7 @@
 // record (knex_migrations); ClickHouse keeps <db>.schema_migrations (src/infra/migrate.ts).
 import type { ClickHouseMigration, KnexMigration } from '../../migrations/types';
 import type { Knex } from 'knex';
-import type { Settings } from '../config/settings';
+import type { MigrationStatusSettings } from '../config/slices';
 import { clickhouseMigrations } from '../../migrations/clickhouse';
 import { mysqlMigrations } from '../../migrations/mysql';
 import { postgresMigrations, postgresRenamedMigrations } from '../../migrations/postgres';
@@ -13,7 +13,7 @@ import type { MysqlShards } from './mysql/fromMysql';
 
 /** The connections whose migrations are read (the composition root passes its resources). */
 export interface MigrationTargets {
-  settings: Pick<Settings, 'pgDatabase' | 'clickhouseDatabase'>;
+  settings: MigrationStatusSettings;
   mysql: MysqlShards;
   pg: Knex;
   clickhouse: ClickHouseClient;

@@ -6,11 +6,12 @@
 // login becomes a typed TransportSecurityError (src/shared/errors.ts); asTransportError adds the settings to check.
 import type { ConnectionOptions } from 'node:tls';
 import type { SASLOptions } from 'kafkajs';
-import { ConfigError, type Settings } from '../config/settings';
+import { ConfigError } from '../config/settings';
+import type { TransportSecuritySettings } from '../config/slices';
 import { loadPem, tlsFiles, tlsMode, TLS_ENGINES, type TlsEngine } from '../config/transport';
 import { TidemarkError, TransportSecurityError, transportRefusal } from '../shared/errors';
 
-type S = Partial<Settings>;
+type S = TransportSecuritySettings;
 
 function pem(s: S, engine: TlsEngine): { ca?: Buffer; cert?: Buffer; key?: Buffer } {
   const files = tlsFiles(s, engine);

@@ -1,7 +1,7 @@
 // The projector's name in Kafka and in its checkpoints, read by every component that asks how far it got.
-import type { Settings } from '../config/settings';
+import type { ProjectorGroupSettings } from '../config/slices';
 
 /** The consumer group (and checkpoint `consumer`) of the projector; freshness reads the same name. */
-export function projectorGroupId(s: Pick<Settings, 'projectorGroupId' | 'kafkaTopicPrefix'>): string {
+export function projectorGroupId(s: ProjectorGroupSettings): string {
   return s.projectorGroupId ?? `${s.kafkaTopicPrefix}.projector`;
 }

@@ -5,7 +5,7 @@
 // or looks a module up by an event's or a scope's domain, and never branches on a domain's name.
 import { reportAccessFor, scopeFor, type DomainPolicy } from '../../auth/access';
 import type { Principal } from '../../auth/principal';
-import type { Settings } from '../../config/settings';
+import type { PublicationStrategySettings } from '../../config/slices';
 import type { Strategy } from '../../publication/publisher';
 import type { Domain } from '../../shared/domain';
 import type { KnexMigration, ClickHouseMigration } from '../../../migrations/types';
@@ -14,10 +14,10 @@ import type { Projection } from './projection';
 import type { ReconciledDomain } from './reconciliation';
 
 /** A setting whose value is a publication strategy. */
-export type StrategySetting = { [K in keyof Settings]: Settings[K] extends Strategy ? K : never }[keyof Settings];
+export type StrategySetting = Exclude<keyof PublicationStrategySettings, 'publicationStrategies'>;
 
 /** The strategy a domain's events are published with under these settings. */
-export function strategyOf(s: Pick<Settings, 'publicationStrategies' | StrategySetting>, m: DomainModule): Strategy {
+export function strategyOf(s: PublicationStrategySettings, m: DomainModule): Strategy {
   return s.publicationStrategies[m.name] ?? (m.strategySetting ? s[m.strategySetting] : m.defaultStrategy);
 }
 

@@ -5,21 +5,11 @@
 // connection ignores the client's `database` option, so a default database would silently be `default`.
 import { createClient, ClickHouseLogLevel, type ClickHouseClient } from '@clickhouse/client';
 import { embeddedClickHousePath } from '../../config/paths';
-import type { Settings } from '../../config/settings';
+import type { ClickHouseSettings } from '../../config/slices';
 import { clickhouseTls } from '../tls';
 
 export type { ClickHouseClient };
-export type ClickHouseSettings = Pick<
-  Settings,
-  | 'clickhouseUrl'
-  | 'clickhouseUser'
-  | 'clickhousePassword'
-  | 'clickhouseDatabase'
-  | 'clickhouseEngine'
-  | 'clickhouseEmbeddedPath'
-  | 'stackDir'
-> &
-  Partial<Pick<Settings, 'clickhouseTlsCa' | 'clickhouseTlsCert' | 'clickhouseTlsKey' | 'clickhouseCluster'>>;
+export type { ClickHouseSettings };
 
 /**
  * On a cluster (layout.ts): an INSERT into a Distributed table returns once every shard it touched has

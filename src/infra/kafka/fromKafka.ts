@@ -1,22 +1,11 @@
 // Kafka adapter: the client, the topic names every role agrees on, and idempotent topic creation.
 import { Kafka, logLevel, type Admin, type ITopicConfig } from 'kafkajs';
-import type { Settings } from '../../config/settings';
+import type { KafkaSecuritySettings, KafkaSettings, KafkaTopicSettings } from '../../config/slices';
 import type { Domain } from '../../shared/domain';
 import { waitFor } from '../../shared/lifecycle';
 import { kafkaSecurity } from '../tls';
 
-export type KafkaSettings = Pick<
-  Settings,
-  'kafkaBrokers' | 'kafkaClientId' | 'kafkaTopicPrefix' | 'kafkaPartitions' | 'kafkaReplicationFactor' | 'kafkaMinInsyncReplicas'
-> &
-  KafkaSecuritySettings;
-/** TLS and SASL (src/infra/tls.ts); absent means plaintext, as before. */
-export type KafkaSecuritySettings = Partial<
-  Pick<
-    Settings,
-    'kafkaSsl' | 'kafkaSslCa' | 'kafkaSslCert' | 'kafkaSslKey' | 'kafkaSaslMechanism' | 'kafkaSaslUsername' | 'kafkaSaslPassword'
-  >
->;
+export type { KafkaSecuritySettings, KafkaSettings };
 
 export interface Topics {
   /** Each domain's events topic, by domain name (<prefix>.<the domain module's topicSuffix>). */
@@ -63,11 +52,7 @@ export function fromKafka(s: KafkaSettings, clientSuffix = ''): Kafka {
  * Creates every Tidemark topic that does not exist yet; existing topics are left as they are.
  * Returns once the broker serves every partition of the topics it created.
  */
-export async function ensureTopics(
-  kafka: Kafka,
-  s: KafkaSettings & Pick<Settings, 'kafkaRetentionMs'>,
-  eventTopics: Readonly<Record<Domain, string>>,
-): Promise<Topics> {
+export async function ensureTopics(kafka: Kafka, s: KafkaTopicSettings, eventTopics: Readonly<Record<Domain, string>>): Promise<Topics> {
   const topics = topicNames(s.kafkaTopicPrefix, eventTopics);
   const admin: Admin = kafka.admin();
   await admin.connect();

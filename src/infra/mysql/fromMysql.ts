@@ -2,10 +2,10 @@
 // DECIMAL columns come back as strings so results stay exact decimals end to end; every connection
 // runs in UTC and at READ COMMITTED.
 import knex, { type Knex } from 'knex';
-import type { Settings } from '../../config/settings';
+import type { MysqlConnectionSettings, ShardTargetSettings } from '../../config/slices';
 import { knexLog } from '../sql/knexLog';
 import { mysqlSsl } from '../tls';
-import { onServer, shardTargets, type ShardTargetSettings } from './shardTargets';
+import { onServer, shardTargets } from './shardTargets';
 
 export interface MysqlShard {
   index: number;
@@ -19,8 +19,7 @@ export interface MysqlShards {
   destroy(): Promise<void>;
 }
 
-export type MysqlConnectionSettings = Pick<Settings, 'mysqlHost' | 'mysqlPort' | 'mysqlUser' | 'mysqlPassword' | 'dbPoolMax'> &
-  Partial<Pick<Settings, 'mysqlTls' | 'mysqlTlsCa' | 'mysqlTlsCert' | 'mysqlTlsKey'>>;
+export type { MysqlConnectionSettings };
 
 export function mysqlKnex(s: MysqlConnectionSettings, database?: string, poolMax = s.dbPoolMax): Knex {
   return knex({

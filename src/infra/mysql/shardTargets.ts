@@ -3,7 +3,8 @@
 // FITNESS_SHARD_DATABASES on MYSQL_HOST:MYSQL_PORT; every connection to a shard (the pools, the stack
 // manager, tests and benchmarks) is opened from these targets. TLS is the MYSQL_TLS* settings for all.
 import { parseShardUrl, serverAddress } from '../../config/shardUrls';
-import { ConfigError, type Settings } from '../../config/settings';
+import { ConfigError } from '../../config/settings';
+import type { MysqlServerSettings, ShardTargetSettings } from '../../config/slices';
 
 /** A server and the login used on it. */
 export interface MysqlLogin {
@@ -25,10 +26,7 @@ export interface ShardServer {
   databases: string[];
 }
 
-export type ShardTargetSettings = Pick<
-  Settings,
-  'mysqlHost' | 'mysqlPort' | 'mysqlUser' | 'mysqlPassword' | 'fitnessShardDatabases' | 'fitnessShards'
->;
+export type { ShardTargetSettings };
 
 /** Every shard's target, in shard order. */
 export function shardTargets(s: ShardTargetSettings): ShardTarget[] {
@@ -74,6 +72,6 @@ export function loginOf(t: MysqlLogin): MysqlLogin {
 }
 
 /** Connection settings pointed at one server and login (for mysqlKnex), the rest (TLS, pool size) kept. */
-export function onServer<S extends Pick<Settings, 'mysqlHost' | 'mysqlPort' | 'mysqlUser' | 'mysqlPassword'>>(s: S, login: MysqlLogin): S {
+export function onServer<S extends MysqlServerSettings>(s: S, login: MysqlLogin): S {
   return { ...s, mysqlHost: login.host, mysqlPort: login.port, mysqlUser: login.user, mysqlPassword: login.password };
 }

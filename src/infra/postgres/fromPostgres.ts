@@ -1,12 +1,11 @@
 // PostgreSQL adapter: one knex pool for the orders store. NUMERIC stays a string (exact decimals);
 // timestamps are timestamptz and sessions run in UTC.
 import knex, { type Knex } from 'knex';
-import type { Settings } from '../../config/settings';
+import type { PostgresConnectionSettings, PostgresSettings } from '../../config/slices';
 import { knexLog } from '../sql/knexLog';
 import { postgresSsl } from '../tls';
 
-export type PostgresConnectionSettings = Pick<Settings, 'pgHost' | 'pgPort' | 'pgUser' | 'pgPassword' | 'dbPoolMax'> &
-  Partial<Pick<Settings, 'pgTls' | 'pgTlsCa' | 'pgTlsCert' | 'pgTlsKey'>>;
+export type { PostgresConnectionSettings };
 
 export function postgresKnex(s: PostgresConnectionSettings, database: string, poolMax = s.dbPoolMax): Knex {
   return knex({
@@ -29,6 +28,6 @@ export function postgresKnex(s: PostgresConnectionSettings, database: string, po
   });
 }
 
-export function fromPostgres(s: PostgresConnectionSettings & Pick<Settings, 'pgDatabase'>): Knex {
+export function fromPostgres(s: PostgresSettings): Knex {
   return postgresKnex(s, s.pgDatabase);
 }

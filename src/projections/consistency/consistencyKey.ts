@@ -6,13 +6,14 @@
 // Production with neither secret is refused by the settings' cross-checks (settings.ts).
 import { hkdfSync } from 'node:crypto';
 import { developmentSecret } from '../../auth/developmentTokens';
-import { CONSISTENCY_SECRET_PROBLEM, ConfigError, type Settings } from '../../config/settings';
+import { CONSISTENCY_SECRET_PROBLEM, ConfigError } from '../../config/settings';
+import type { ConsistencyKeySettings } from '../../config/slices';
 
 const INFO = 'tidemark consistency token v1';
 
 const derive = (secret: string) => Buffer.from(hkdfSync('sha256', secret, 'tidemark', INFO, 32));
 
-export type ConsistencyKeySettings = Pick<Settings, 'env' | 'consistencyTokenSecret' | 'authJwtSecret' | 'stackDir'>;
+export type { ConsistencyKeySettings };
 
 export function consistencyKey(s: ConsistencyKeySettings): Buffer {
   if (s.consistencyTokenSecret) return derive(s.consistencyTokenSecret);
