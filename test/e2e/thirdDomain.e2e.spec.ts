@@ -6,18 +6,14 @@ import { reconciliationFrom } from '../../src/app/wiring/reconciliation';
 import { registerDomain } from '../../src/domains/registry';
 import type { Scope } from '../../src/domains/reconciledDomains';
 import { clickhouseLayout } from '../../src/infra/clickhouse/layout';
-import { str } from '../../src/infra/clickhouse/literal';
 import { createRegistry } from '../../src/metrics/registry';
 import { fromClickHouseReads } from '../../src/projections/read/readModelStore';
-import { insertRows } from '../../src/projections/sql/insertRows';
 import type { Strategy } from '../../src/publication/publisher';
 import type { ReconciliationService } from '../../src/reconciliation/service';
-import { deleteRows } from '../../src/reconciliation/target/sql/deleteRows';
 import { waitFor } from '../../src/shared/lifecycle';
 import { notesModuleWith } from '../fixtures/notes/module';
-import { freshNotebook, notesGraphql, projectedNote } from '../fixtures/notes/notesHarness';
+import { damageNotes, freshNotebook, notesGraphql } from '../fixtures/notes/notesHarness';
 import type { NotesReadSource } from '../fixtures/notes/notesRead';
-import { NOTES_TABLE } from '../fixtures/notes/projection/notesTable';
 import { notebookScope } from '../fixtures/notes/reconciliation/notebookScope';
 
 import { testLogger } from '../support/logCapture';
@@ -100,22 +96,15 @@ describe.each<Strategy>(['outbox', 'kafka-first'])('the notes domain end to end 
   });
 
   it('finds each kind of damage in the projection, and repairs, tombstones and rebuilds it', async () => {
-    const ch = app.resources.clickhouse;
-    const db = env.settings.clickhouseDatabase;
-    const edited = await projectedNote(ch, db, ids.edited!);
-    const gone = await projectedNote(ch, db, ids.gone!);
-    const wrong = await projectedNote(ch, db, ids.wrong!);
-    const damaged = [ids.kept!, ids.edited!, ids.gone!].map(str).join(', ');
-    await deleteRows(ch, clickhouseLayout(env.settings), db, 'notes', `note_id IN (${damaged})`);
-    // An old version left behind, a deletion that never arrived, a wrong title at the right version.
-    const v1 = { version: 1, isDeleted: false, sourceCommitMs: edited.createdAtMs };
-    await insertRows(ch, db, NOTES_TABLE, [
-      { ...edited, ...v1, title: 'draft', body: 'draft body', eventId: `note:${ids.edited}:v1` },
-      { ...gone, ...v1, eventId: `note:${ids.gone}:v1`, sourceCommitMs: gone.createdAtMs },
-      { ...wrong, title: 'not what was written' },
-    ]);
+    const ch = { ch: app.resources.clickhouse, database: env.settings.clickhouseDatabase, layout: clickhouseLayout(env.settings) };
+    await damageNotes(ch, { missing: ids.kept!, stale: ids.edited!, undeleted: ids.gone!, wrongTitle: ids.wrong! });
 
-    const found = await reconcile('CONTENT');
+    // A difference younger than the domain's grace period is delay, not yet a discrepancy: polled.
+    let found = await reconcile('CONTENT');
+    await waitFor(async () => (found = await reconcile('CONTENT')).discrepancies.length === 4, {
+      timeoutMs: 20000,
+      what: 'all 4 reported',
+    });
     expect(found.run.outcome).toBe('DISCREPANCIES');
     expect(Object.fromEntries(found.discrepancies.map((d) => [d.aggregateId, d.kind]))).toEqual({
       [ids.kept!]: 'MISSING',
