@@ -55,7 +55,7 @@ describe.each<Strategy>(['outbox', 'kafka-first'])('the notes domain end to end 
       repairWaitMs: 30000,
       rebuildWaitMs: 45000,
     });
-    app = await startTidemark({ ...env.settings, roles: ['gateway', 'relay', 'projector'] }, { migrate: false });
+    app = await startTidemark({ ...env.settings, roles: ['gateway', 'relay', 'projector', 'reconciler'] }, { migrate: false });
     reader = { store: fromClickHouseReads(app.resources.clickhouse), database: env.settings.clickhouseDatabase };
     reconciliation = reconciliationFrom(app.resources, { registry: createRegistry(false), logger: testLogger() });
     client = await authHeader(env.settings, 'service');
