@@ -11,8 +11,7 @@
 //      remain; otherwise the differences are discrepancies.
 // Levels: COUNTS (latest non-deleted per segment), IDS (id, version, deletion), CONTENT (canonical
 // digest). COUNTS escalates to IDS when counts differ and `escalate` is set. No ledger I/O here.
-// One attempt is attemptOnce below; its longer steps live in compareScope/ (source scan, state
-// comparison, verdict), so each reads on its own.
+// One attempt is attemptOnce; its longer steps are in compareScope/ (scan, states, verdict).
 import type { CompareLevel } from '../domains/contract/canonicalFields';
 import { mergeCounts } from './classify';
 import type { ReconcileLevel, RunOutcome, RunResult } from './model';
@@ -163,7 +162,7 @@ async function attemptOnce(d: CompareDeps, scope: Scope, level: ReconcileLevel, 
     bucketsMismatched: compared.mismatched.length,
   } as const;
   if (!sameRevision(before, end)) return retry('SCOPE_CHANGED', 'the scope changed during the comparison', base);
-  // 6. What the differences mean, young ones being delay (verdict.ts).
+  // 6. What the differences mean; young ones are delay (verdict.ts).
   const { bucketed } = scan;
   const nowMs = d.clock.now().getTime();
   const lastAttempt = attempt >= d.settings.maxAttempts;
