@@ -2,24 +2,22 @@
 // again (resume/), expired offsets before it are checked, its messages are mapped in chunks of
 // `batchSize` and handed to the shared FlushBuffer, and only once a chunk was acknowledged are its
 // state changes reported (PROJECTION_APPLIED, PROJECTION_DEAD_LETTERED) and its offsets committed.
-import { unappliedMessages } from './offsetLag';
-import type { Consumer, EachBatchPayload } from 'kafkajs';
-import { aggregateIdOf } from '../domains/contract/projectionColumns';
+// The steps: startBatch, applyChunk (mapping and reporting in partitionChunk.ts), commit.
+import type { Consumer, EachBatchPayload, KafkaMessage } from 'kafkajs';
 import type { Domain } from '../publication/event';
-import { stateChangeOf, type StateChangeSubject } from '../publication/stateChanges/stateChange';
 import type { Logger } from '../shared/logger';
 import { summarizeError } from '../shared/redact';
 import { awaitWithHeartbeat, traceApplies } from './batchSupport';
-import { identityOf } from './deadLetters';
 import type { ExpiryChecks } from './expiryChecks';
 import type { ExpiryDetector } from './expiredOffsets';
-import { newestCommitMs, ProjectorStoppingError, type FlushBuffer, type FlushPart } from './flushBuffer';
+import { ProjectorStoppingError, type FlushBuffer } from './flushBuffer';
 import { membershipLostBy } from './groupMembership';
 import type { MessageMapper } from './mapMessage';
+import { chunkPart, reportAcknowledged, type ChunkOf } from './partitionChunk';
 import type { ProjectorMetrics } from './projectorMetrics';
 import type { ProjectorOptions } from './projectorOptions';
 import type { ResumeGuard } from './resume/resumeGuard';
-import type { ExpiredRange, ProjectedRow } from './rows';
+import type { ExpiredRange } from './rows';
 
 export interface PartitionBatchDeps {
   o: Pick<ProjectorOptions, 'batchSize' | 'clock' | 'stateChanges'>;
@@ -34,125 +32,85 @@ export interface PartitionBatchDeps {
   checks: Pick<ExpiryChecks, 'expiredBefore' | 'reportExpired'>;
 }
 
-/** What a PROJECTION_APPLIED change is about: the row's event, aggregate and version. */
-function appliedSubject({ projection, row }: ProjectedRow): StateChangeSubject {
-  return { eventId: row.eventId, domain: projection.domain, aggregateId: aggregateIdOf(projection.table, row), version: row.version };
-}
-
 /** The handler of one partition's batch (kafkajs eachBatch). */
 export function partitionBatchHandler(d: PartitionBatchDeps): (payload: EachBatchPayload) => Promise<void> {
-  const { o, map, log, metrics, domains, guard, buffer, consumer, expiry } = d;
-  const { expiredBefore, reportExpired } = d.checks;
-
-  async function handleBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
-    const domain = domains.get(batch.topic);
+  return async function handleBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch, isRunning } = payload;
+    const domain = d.domains.get(batch.topic);
     if (!domain || batch.messages.length === 0) return;
-    // The store's checkpoints decide where the partition goes on (resume/): a batch past them is read again.
-    await awaitWithHeartbeat(guard.ready(batch.topic, batch.partition), heartbeat);
-    if (!isRunning() || isStale() || guard.batch(batch.topic, batch.partition, batch.messages[0]!.offset) === 'dropped') return;
-    const epoch = guard.epoch(batch.topic, batch.partition);
-    const current = () => !isStale() && guard.epoch(batch.topic, batch.partition) === epoch;
-    let expired: ExpiredRange | undefined;
-    try {
-      expired = await awaitWithHeartbeat(
-        expiredBefore(domain, batch.topic, batch.partition, batch.messages[0]!.offset, isRunning),
-        heartbeat,
-      );
-    } catch (err) {
-      if (err instanceof ProjectorStoppingError) return;
-      throw err;
+    const start = await startBatch(d, domain, payload);
+    if (!start) return;
+    for (let i = 0; i < batch.messages.length; i += d.o.batchSize) {
+      if (!isRunning() || !start.of.owned()) return;
+      const chunk = batch.messages.slice(i, i + d.o.batchSize);
+      if (!(await applyChunk(d, payload, start.of, chunk, i === 0 ? start.expired : undefined))) return;
     }
-    if (expired) reportExpired(expired);
-    for (let i = 0; i < batch.messages.length; i += o.batchSize) {
-      if (!isRunning() || !current()) return;
-      const chunk = batch.messages.slice(i, i + o.batchSize);
-      const ingestedAtMs = o.clock.now().getTime();
-      const part: FlushPart = {
-        topic: batch.topic,
-        partition: batch.partition,
-        nextOffset: '',
-        rows: [],
-        deadLetters: [],
-        messages: chunk.length,
-        owned: current,
-      };
-      const spans = traceApplies(batch.topic, batch.partition, chunk);
-      if (i === 0 && expired) part.expired = [expired];
-      for (const m of chunk) {
-        const mapped = map({ ...m, topic: batch.topic, partition: batch.partition }, domain, ingestedAtMs);
-        if (mapped.kind === 'dead') {
-          part.deadLetters.push(mapped.deadLetter);
-          metrics.deadLetters.inc({ domain, reason: mapped.deadLetter.reason });
-          log.warn(
-            {
-              topic: batch.topic,
-              partition: batch.partition,
-              offset: m.offset,
-              reason: mapped.deadLetter.reason,
-              detail: mapped.deadLetter.detail,
-            },
-            'event sent to the dead-letter topic',
-          );
-        } else part.rows.push(mapped.projected);
-      }
-      const last = chunk[chunk.length - 1]!.offset;
-      part.nextOffset = (BigInt(last) + 1n).toString();
-      try {
-        await awaitWithHeartbeat(buffer.add(part), heartbeat);
-        spans.end();
-      } catch (err) {
-        spans.end(err);
-        if (err instanceof ProjectorStoppingError) return; // not acknowledged: leave uncommitted for re-delivery
-        throw err;
-      }
-      expiry.applied(batch.topic, batch.partition, part.nextOffset);
-      const applied = part.rows.length;
-      reportDeadLettered(part);
-      if (applied && o.stateChanges) {
-        const at = o.clock.now();
-        o.stateChanges.emit(part.rows.map((p) => stateChangeOf(appliedSubject(p), null, 'PROJECTION_APPLIED', 0, at)));
-      }
-      if (applied) metrics.events.inc({ domain, outcome: 'applied' }, applied);
-      if (part.deadLetters.length) metrics.events.inc({ domain, outcome: 'dead_lettered' }, part.deadLetters.length);
-      const newest = newestCommitMs(part);
-      if (newest) metrics.appliedCommit.set({ domain }, newest / 1000);
-      metrics.lag.set(
-        { domain, partition: String(batch.partition) },
-        unappliedMessages({ low: 0n, high: BigInt(batch.highWatermark) }, BigInt(part.nextOffset)),
-      );
-      if (!current()) return; // sought elsewhere meanwhile: this batch's offsets are not to be committed
-      resolveOffset(last);
-      try {
-        await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: part.nextOffset }]);
-      } catch (err) {
-        const lost = membershipLostBy(err);
-        if (lost) {
-          log.warn({ topic: batch.topic, partition: batch.partition, error: summarizeError(err) }, 'no longer a group member; re-joining');
-          throw lost;
-        }
-        // Usually a rebalance: the new owner re-reads from the last committed offset (harmless).
-        log.info(
-          { topic: batch.topic, partition: batch.partition, error: summarizeError(err) },
-          'offset commit failed; the tail will be re-delivered',
-        );
-        return;
-      }
+  };
+}
+
+/**
+ * Whether the batch is to be applied at all: the store's checkpoints decide where the partition goes
+ * on (resume/), a batch past them is read again; then the offsets expired before it, if any.
+ */
+async function startBatch(
+  d: PartitionBatchDeps,
+  domain: Domain,
+  { batch, heartbeat, isRunning, isStale }: EachBatchPayload,
+): Promise<{ of: ChunkOf; expired: ExpiredRange | undefined } | undefined> {
+  const { guard } = d;
+  await awaitWithHeartbeat(guard.ready(batch.topic, batch.partition), heartbeat);
+  if (!isRunning() || isStale() || guard.batch(batch.topic, batch.partition, batch.messages[0]!.offset) === 'dropped') return;
+  const epoch = guard.epoch(batch.topic, batch.partition);
+  const owned = () => !isStale() && guard.epoch(batch.topic, batch.partition) === epoch;
+  let expired: ExpiredRange | undefined;
+  try {
+    const before = d.checks.expiredBefore(domain, batch.topic, batch.partition, batch.messages[0]!.offset, isRunning);
+    expired = await awaitWithHeartbeat(before, heartbeat);
+  } catch (err) {
+    if (err instanceof ProjectorStoppingError) return;
+    throw err;
+  }
+  if (expired) d.checks.reportExpired(expired);
+  return { of: { topic: batch.topic, partition: batch.partition, domain, owned }, expired };
+}
+
+/** Maps, flushes, reports and commits one chunk; false when the batch is to go no further. */
+async function applyChunk(
+  d: PartitionBatchDeps,
+  { batch, resolveOffset, heartbeat }: EachBatchPayload,
+  of: ChunkOf,
+  chunk: KafkaMessage[],
+  expired: ExpiredRange | undefined,
+): Promise<boolean> {
+  const spans = traceApplies(batch.topic, batch.partition, chunk);
+  const part = chunkPart(d, of, chunk, expired);
+  try {
+    await awaitWithHeartbeat(d.buffer.add(part), heartbeat);
+    spans.end();
+  } catch (err) {
+    spans.end(err);
+    if (err instanceof ProjectorStoppingError) return false; // not acknowledged: leave uncommitted for re-delivery
+    throw err;
+  }
+  reportAcknowledged(d, of, part, batch.highWatermark);
+  if (!of.owned()) return false; // sought elsewhere meanwhile: this batch's offsets are not to be committed
+  resolveOffset(chunk[chunk.length - 1]!.offset);
+  return commit(d, of, part.nextOffset);
+}
+
+/** Commits the chunk's offsets; a lost membership is thrown (re-join), any other failure ends the batch. */
+async function commit(d: PartitionBatchDeps, { topic, partition }: ChunkOf, offset: string): Promise<boolean> {
+  try {
+    await d.consumer.commitOffsets([{ topic, partition, offset }]);
+    return true;
+  } catch (err) {
+    const lost = membershipLostBy(err);
+    if (lost) {
+      d.log.warn({ topic, partition, error: summarizeError(err) }, 'no longer a group member; re-joining');
+      throw lost;
     }
+    // Usually a rebalance: the new owner re-reads from the last committed offset (harmless).
+    d.log.info({ topic, partition, error: summarizeError(err) }, 'offset commit failed; the tail will be re-delivered');
+    return false;
   }
-
-  /**
-   * PROJECTION_DEAD_LETTERED for each dead letter of an acknowledged flush whose (aggregate, version)
-   * can be read: a read waiting for that write learns at once that it will not be applied.
-   */
-  function reportDeadLettered(part: FlushPart): void {
-    if (!o.stateChanges || part.deadLetters.length === 0) return;
-    const at = o.clock.now();
-    const changes = part.deadLetters
-      .map((d) => ({ d, id: identityOf(d.value) }))
-      .filter(({ id }) => id.aggregateId !== '' && id.version > 0)
-      .map(({ d, id }) => stateChangeOf({ ...id, domain: d.domain }, null, 'PROJECTION_DEAD_LETTERED', 0, at));
-    if (changes.length) o.stateChanges.emit(changes);
-  }
-
-  return handleBatch;
 }

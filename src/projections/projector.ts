@@ -12,81 +12,35 @@
 //     counted and recorded in the same flush, so a reconciliation of their window is scheduled;
 //   - while ClickHouse (or the dead-letter topic) is unavailable the flush is retried and the
 //     waiting handlers hold their partitions (heartbeating, so the group does not evict them).
-import type { Consumer, EachBatchPayload, Producer } from 'kafkajs';
-import { fromKafkaProducer } from '../infra/kafka/producer';
-import { repeatEvery } from '../shared/lifecycle';
+// Its parts are wired in projectorParts.ts; below are the steps: watch the group, connect and run,
+// check the checkpoints periodically, stop in drain order.
+import { repeatEvery, type Stoppable } from '../shared/lifecycle';
 import { summarizeError } from '../shared/redact';
-import { expiryDetector } from './expiredOffsets';
-import { expiryChecks } from './expiryChecks';
-import { FlushBuffer, ProjectorStoppingError } from './flushBuffer';
-import { readCheckpoints } from './freshness/sql/readCheckpoints';
-import { mapMessage, projectedTopics } from './mapMessage';
-import { partitionBatchHandler } from './partitionBatch';
-import { fromProjectionWriter } from './projectionWriter';
-import { flushObserver, projectorMetrics } from './projectorMetrics';
+import { ProjectorStoppingError } from './flushBuffer';
 import type { Projector, ProjectorOptions } from './projectorOptions';
-import { resumeGuard } from './resume/resumeGuard';
+import { projectorParts, type ProjectorParts } from './projectorParts';
 
 export async function startProjector(o: ProjectorOptions): Promise<Projector> {
-  const log = o.logger.child({ component: 'projector', groupId: o.groupId });
-  const metrics = projectorMetrics(o.registry);
-  const domains = projectedTopics(o.topics);
-  const producer: Producer = fromKafkaProducer(o.kafka);
-  const consumer: Consumer = o.kafka.consumer({ groupId: o.groupId, allowAutoTopicCreation: false, ...o.consumer });
+  const p = projectorParts(o);
+  const joined = watchGroup(p);
+  await connectAndRun(p);
+  p.log.info({ topics: [...p.domains.keys()] }, 'projector started');
+  const checker = checkpointChecker(p);
   let stopping: Promise<void> | undefined;
-  const stopped = new AbortController();
-  const map = o.map ?? mapMessage;
-  const expiry = expiryDetector({
-    kafka: o.kafka,
-    clickhouse: o.clickhouse,
-    database: o.database,
-    consumer: o.groupId,
-    clock: o.clock,
-    windowMarginMs: o.expiryWindowMarginMs ?? 3600000,
-  });
-  const guard = resumeGuard(
-    {
-      readStored: async (topic) =>
-        new Map((await readCheckpoints(o.clickhouse, o.database, o.groupId, topic)).map((p) => [p.partition, p.nextOffset])),
-      seek: (topic, partition, offset) => consumer.seek({ topic, partition, offset: offset.toString() }),
-      sought: (topic, partition) => expiry.forget(topic, partition),
-      lost: (topic, _partition, from, to) => metrics.refilled.inc({ domain: domains.get(topic) ?? 'unknown' }, Number(to - from)),
+  return {
+    groupId: o.groupId,
+    joined: () => joined,
+    stop() {
+      stopping ??= stopProjector(p, checker);
+      return stopping;
     },
-    { logger: log, retry: o.retry },
-  );
-  const buffer = new FlushBuffer(
-    fromProjectionWriter({
-      clickhouse: o.clickhouse,
-      database: o.database,
-      producer,
-      deadLetterTopic: o.topics.deadLetter,
-      consumer: o.groupId,
-      clock: o.clock,
-      checkpoints: guard,
-    }),
-    {
-      batchSize: o.batchSize,
-      flushIntervalMs: o.flushIntervalMs,
-      retry: o.retry,
-      observer: flushObserver(metrics, log),
-    },
-  );
+  };
+}
 
-  const checks = expiryChecks({ expiry, buffer, log, metrics, retry: o.retry, stopped: stopped.signal, domains });
-  const handleBatch = partitionBatchHandler({ o, map, log, metrics, domains, guard, buffer, consumer, expiry, checks });
-
-  // Batch handlers still running: stop() waits for them (their offset commits included) before it
-  // disconnects, or a handler whose flush the stop itself completed could lose its commit to exit.
-  const handlers = new Set<Promise<void>>();
-  function eachBatch(payload: EachBatchPayload): Promise<void> {
-    const run = handleBatch(payload);
-    handlers.add(run);
-    return run.finally(() => handlers.delete(run));
-  }
-
+/** The group's join (the resume guard learns the assignment, expired offsets are checked) and crashes. */
+function watchGroup({ consumer, log, guard, checks, assignedChecks }: ProjectorParts): Promise<void> {
   let joinedResolve!: () => void;
   const joined = new Promise<void>((r) => (joinedResolve = r));
-  const assignedChecks = new Set<Promise<void>>();
   consumer.on(consumer.events.GROUP_JOIN, (e) => {
     log.info({ assignment: e.payload.memberAssignment }, 'joined the projector group');
     guard.assigned(e.payload.memberAssignment);
@@ -104,7 +58,11 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
   consumer.on(consumer.events.CRASH, (e) =>
     log.error({ error: summarizeError(e.payload.error), restart: e.payload.restart }, 'projector consumer crashed'),
   );
+  return joined;
+}
 
+/** Connects both clients and runs the consumer (manual commits); on failure both are disconnected. */
+async function connectAndRun({ o, producer, consumer, domains, eachBatch }: ProjectorParts): Promise<void> {
   await producer.connect();
   try {
     await consumer.connect();
@@ -120,10 +78,13 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
     await producer.disconnect().catch(() => undefined);
     throw err;
   }
-  log.info({ topics: [...domains.keys()] }, 'projector started');
+}
+
+/** Compares the checkpoints with what was written, every checkpointCheckMs (resume/). */
+function checkpointChecker({ o, guard, log }: ProjectorParts): Stoppable {
   // While ClickHouse is down the check fails every time: the first failure and every tenth are logged.
   let checkFailures = 0;
-  const checker = repeatEvery(
+  return repeatEvery(
     o.checkpointCheckMs ?? 5000,
     async () => {
       await guard.check();
@@ -134,24 +95,17 @@ export async function startProjector(o: ProjectorOptions): Promise<Projector> {
         log.warn({ attempt: checkFailures, error: summarizeError(err) }, 'cannot compare the checkpoints with what was written; next time');
     },
   );
+}
 
-  return {
-    groupId: o.groupId,
-    joined: () => joined,
-    stop() {
-      stopping ??= (async () => {
-        stopped.abort();
-        await checker.stop();
-        guard.close();
-        // Flush what is buffered first (bounded), so handlers waiting on it return and stop() can finish.
-        await buffer.close(o.stopDeadlineMs ?? 10000);
-        await Promise.allSettled([...assignedChecks, ...handlers]);
-        await consumer.disconnect().catch((err) => log.warn({ error: summarizeError(err) }, 'consumer disconnect failed'));
-        await producer.disconnect().catch(() => undefined);
-        await expiry.close();
-        log.info('projector stopped');
-      })();
-      return stopping;
-    },
-  };
+async function stopProjector(p: ProjectorParts, checker: Stoppable): Promise<void> {
+  p.stopped.abort();
+  await checker.stop();
+  p.guard.close();
+  // Flush what is buffered first (bounded), so handlers waiting on it return and stop() can finish.
+  await p.buffer.close(p.o.stopDeadlineMs ?? 10000);
+  await Promise.allSettled([...p.assignedChecks, ...p.handlers]);
+  await p.consumer.disconnect().catch((err) => p.log.warn({ error: summarizeError(err) }, 'consumer disconnect failed'));
+  await p.producer.disconnect().catch(() => undefined);
+  await p.expiry.close();
+  p.log.info('projector stopped');
 }

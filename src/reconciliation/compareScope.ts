@@ -11,19 +11,20 @@
 //      remain; otherwise the differences are discrepancies.
 // Levels: COUNTS (latest non-deleted per segment), IDS (id, version, deletion), CONTENT (canonical
 // digest). COUNTS escalates to IDS when counts differ and `escalate` is set. No ledger I/O here.
-import { combineBuckets, mismatchedBuckets } from '../domains/contract/canonical';
-import { fieldsOf } from '../domains/canonicalFields';
-import { type CompareLevel } from '../domains/contract/canonicalFields';
-import { classify, isYoung, mergeCounts } from './classify';
-import type { RecordState } from '../domains/contract/sourceState';
-import type { ReconcileLevel, RunOutcome, RunResult, TargetState } from './model';
+// One attempt is attemptOnce; its longer steps are in compareScope/ (scan, states, verdict).
+import type { CompareLevel } from '../domains/contract/canonicalFields';
+import { mergeCounts } from './classify';
+import type { ReconcileLevel, RunOutcome, RunResult } from './model';
 import { sameRevision } from '../domains/contract/sourceState';
 import type { PipelineProbe, TargetReader } from './ports';
-import type { SourceReader, StateFilter } from '../domains/contract/sourceReader';
+import type { SourceReader } from '../domains/contract/sourceReader';
 import type { Scope } from './scope';
 import type { Clock } from '../shared/clock';
 import type { RetryPolicy } from '../shared/backoff';
 import { sleep } from '../shared/lifecycle';
+import { scanSource } from './compareScope/sourceScan';
+import { compareStates } from './compareScope/stateComparison';
+import { countsVerdict, graceVerdict, type Verdict } from './compareScope/verdict';
 
 export interface CompareSettings {
   maxAttempts: number;
@@ -72,16 +73,6 @@ export interface CompareResult extends Pick<
   excluded?: { changedAfterSnapshot: string[]; inFlight: string[] };
 }
 
-function byId<T extends { id: string }>(rows: T[]): Map<string, T> {
-  const m = new Map<string, T>();
-  for (const r of rows) {
-    const prev = m.get(r.id) as (T & { version?: number }) | undefined;
-    // An aggregate lives in one place; if a source ever had it twice, the higher version is current.
-    if (!prev || ((r as T & { version?: number }).version ?? 0) > (prev.version ?? 0)) m.set(r.id, r);
-  }
-  return m;
-}
-
 /** A result that reached no further than counts: `extra` fills in what the attempt did get to. */
 export function countsOnlyResult(outcome: RunOutcome, attempts: number, note: string, extra: Partial<CompareResult> = {}): CompareResult {
   return {
@@ -104,147 +95,79 @@ export async function compareScope(d: CompareDeps, scope: Scope, requested: Reco
   const s = d.settings;
   let level = requested;
   let last: CompareResult | undefined;
-  const wait = async (attempt: number) => {
-    if (attempt < s.maxAttempts) await sleep(d.retry.delayMs(attempt), d.signal);
-  };
-
   for (let attempt = 1; attempt <= s.maxAttempts; attempt++) {
     if (d.signal?.aborted) break;
-    const result = (outcome: RunOutcome, note: string, extra: Partial<CompareResult> = {}): CompareResult =>
-      countsOnlyResult(outcome, attempt, note, extra);
-    const compareLevel: CompareLevel | undefined = level === 'COUNTS' ? undefined : level;
-
-    // 1. Nothing of the scope may still be on its way to Kafka; then the topic's end offsets are
-    //    recorded (the snapshot) and the source is scanned, bracketed by revisions. Every change the
-    //    scan sees was committed before the second revision read; the revisions being equal, it was
-    //    committed before the first, so before the pending check: it was on Kafka, below the snapshot.
-    const before = await d.source.revision(scope);
-    const pending = await d.pipeline.pending(scope);
-    if (pending > 0) {
-      last = result('CATCHING_UP', `${pending} publication(s) of the scope are not on Kafka yet`, { revisionBefore: before });
-      await wait(attempt);
+    const end = await attemptOnce(d, scope, level, escalate, attempt);
+    if (end.kind === 'escalate') {
+      level = 'IDS';
+      attempt--; // escalation is not a retry
       continue;
     }
-    const snapshot = await d.pipeline.snapshot(scope.domain);
-    const sourceCounts = await d.source.counts(scope);
-    const bucketed = compareLevel !== undefined && before.aggregates > s.directCompareMax;
-    const sourceBuckets = bucketed ? combineBuckets(await d.source.buckets(scope, compareLevel!, s.bucketCount)) : undefined;
-    const sourceAll = compareLevel && !bucketed ? await d.source.states(scope, compareLevel, {}) : undefined;
-    const after = await d.source.revision(scope);
-    if (!sameRevision(before, after)) {
-      last = result('SCOPE_CHANGED', 'the scope changed during the source scan', { revisionBefore: before, revisionAfter: after });
-      await wait(attempt);
-      continue;
-    }
-
-    // 2-3. Has the projector applied everything up to the snapshot (partition by partition)?
-    const behind = await d.pipeline.behind(snapshot, s.catchUpWaitMs, d.signal);
-    if (behind > 0) {
-      const note = `the projector had ${behind} message(s) of the ${scope.domain} topic still to apply from before the scan`;
-      last = result('CATCHING_UP', note, { revisionBefore: before, revisionAfter: after });
-      await wait(attempt);
-      continue;
-    }
-
-    // 4. Target side.
-    await d.beforeTargetScan?.();
-    const { counts, equal } = mergeCounts(sourceCounts, await d.target.counts(scope, d.table));
-    if (!compareLevel) {
-      if (!equal && escalate) {
-        level = 'IDS';
-        attempt--; // escalation is not a retry
-        continue;
-      }
-      const end = await d.source.revision(scope);
-      if (!sameRevision(before, end)) {
-        last = result('SCOPE_CHANGED', 'the scope changed during the comparison', { revisionBefore: before, revisionAfter: end, counts });
-        await wait(attempt);
-        continue;
-      }
-      return result(
-        equal ? 'CLEAN' : 'DISCREPANCIES',
-        equal ? 'logical counts agree' : 'logical counts differ; compare at IDS or CONTENT to classify',
-        { revisionBefore: before, revisionAfter: end, counts },
-      );
-    }
-
-    const fields = fieldsOf(scope.domain, compareLevel);
-    let filter: StateFilter = {};
-    let bucketsCompared = 0;
-    let mismatched: number[] = [];
-    let source: RecordState[] | undefined = sourceAll;
-    let target: TargetState[] = [];
-    if (bucketed) {
-      const targetBuckets = combineBuckets(await d.target.buckets(scope, compareLevel, s.bucketCount, d.table));
-      mismatched = mismatchedBuckets(sourceBuckets!, targetBuckets);
-      bucketsCompared = new Set([...sourceBuckets!.keys(), ...targetBuckets.keys()]).size;
-      filter = { buckets: { count: s.bucketCount, ids: mismatched } };
-      source = mismatched.length ? await d.source.states(scope, compareLevel, filter) : [];
-      target = mismatched.length ? await d.target.states(scope, compareLevel, filter, d.table) : [];
-    } else target = await d.target.states(scope, compareLevel, {}, d.table);
-    let found = classify(byId(source ?? []), byId(target), fields);
-
-    // Name the fields of content mismatches (lines for those few aggregates only; values never leave).
-    const contentIds = found.filter((x) => x.kind === 'CONTENT_MISMATCH').map((x) => x.aggregateId);
-    if (contentIds.length && compareLevel === 'CONTENT') {
-      const lf: StateFilter = { ids: contentIds.slice(0, 1000), withLines: true };
-      const [sl, tl] = await Promise.all([d.source.states(scope, compareLevel, lf), d.target.states(scope, compareLevel, lf, d.table)]);
-      const detailed = new Map(classify(byId(sl), byId(tl), fields).map((x) => [x.aggregateId, x]));
-      found = found.map((x) =>
-        x.kind === 'CONTENT_MISMATCH' && detailed.get(x.aggregateId)?.kind === 'CONTENT_MISMATCH'
-          ? { ...x, differingFields: detailed.get(x.aggregateId)!.differingFields }
-          : x,
-      );
-    }
-
-    // 5. The source must not have moved while the target was read.
-    const end = await d.source.revision(scope);
-    const base = {
-      levelReached: compareLevel,
-      revisionBefore: before,
-      revisionAfter: end,
-      counts,
-      bucketsCompared,
-      bucketsMismatched: mismatched.length,
-    } as const;
-    if (!sameRevision(before, end)) {
-      last = result('SCOPE_CHANGED', 'the scope changed during the comparison', base);
-      await wait(attempt);
-      continue;
-    }
-
-    // 6. Young differences are delay, not defects.
-    const now = d.clock.now().getTime();
-    const young = found.filter((x) => isYoung(x, now, s.graceMs));
-    const old = found.filter((x) => !isYoung(x, now, s.graceMs));
-    if (young.length && attempt < s.maxAttempts) {
-      last = result('CATCHING_UP', `${young.length} difference(s) younger than the grace period`, base);
-      await wait(attempt);
-      continue;
-    }
-    const outcome: RunOutcome = old.length ? 'DISCREPANCIES' : young.length ? 'CATCHING_UP' : 'CLEAN';
-    const note = old.length
-      ? `${old.length} discrepancy(ies)`
-      : young.length
-        ? `${young.length} difference(s) younger than the grace period`
-        : bucketed
-          ? `${bucketsCompared} bucket digests agree`
-          : 'every aggregate agrees';
-    return result(outcome, note, { ...base, discrepancies: old, youngIds: young.map((x) => x.aggregateId) });
+    if (end.kind === 'final') return end.result;
+    last = end.result;
+    if (attempt < s.maxAttempts) await sleep(d.retry.delayMs(attempt), d.signal);
   }
-  return (
-    last ?? {
-      levelReached: 'COUNTS',
-      outcome: 'CATCHING_UP',
-      attempts: 0,
-      note: 'stopped before the first attempt',
-      revisionBefore: null,
-      revisionAfter: null,
-      counts: [],
-      bucketsCompared: 0,
-      bucketsMismatched: 0,
-      discrepancies: [],
-      youngIds: [],
-    }
+  return last ?? countsOnlyResult('CATCHING_UP', 0, 'stopped before the first attempt');
+}
+
+/** How an attempt ended: retried after the pause (its result kept as the latest), final, or escalated to IDS. */
+type AttemptEnd = { kind: 'retry' | 'final'; result: CompareResult } | { kind: 'escalate' };
+
+async function attemptOnce(d: CompareDeps, scope: Scope, level: ReconcileLevel, escalate: boolean, attempt: number): Promise<AttemptEnd> {
+  const retry = (outcome: RunOutcome, note: string, extra: Partial<CompareResult>): AttemptEnd => ({
+    kind: 'retry',
+    result: countsOnlyResult(outcome, attempt, note, extra),
+  });
+  const ended = (v: Verdict, extra: Partial<CompareResult>): AttemptEnd => ({
+    kind: v.retry ? 'retry' : 'final',
+    result: countsOnlyResult(v.outcome, attempt, v.note, { ...extra, ...v.found }),
+  });
+  const compareLevel: CompareLevel | undefined = level === 'COUNTS' ? undefined : level;
+
+  // 1. Nothing on its way to Kafka, the snapshot, the source scan between two revisions (sourceScan.ts).
+  const scan = await scanSource(d, scope, compareLevel);
+  if (scan.kind === 'pending')
+    return retry('CATCHING_UP', `${scan.pending} publication(s) of the scope are not on Kafka yet`, { revisionBefore: scan.before });
+  const { before, after } = scan;
+  if (scan.kind === 'changed')
+    return retry('SCOPE_CHANGED', 'the scope changed during the source scan', { revisionBefore: before, revisionAfter: after });
+
+  // 2-3. Has the projector applied everything up to the snapshot (partition by partition)?
+  const behind = await d.pipeline.behind(scan.snapshot, d.settings.catchUpWaitMs, d.signal);
+  if (behind > 0) {
+    const note = `the projector had ${behind} message(s) of the ${scope.domain} topic still to apply from before the scan`;
+    return retry('CATCHING_UP', note, { revisionBefore: before, revisionAfter: after });
+  }
+
+  // 4. Target side.
+  await d.beforeTargetScan?.();
+  const { counts, equal } = mergeCounts(scan.counts, await d.target.counts(scope, d.table));
+  if (!compareLevel) {
+    if (!equal && escalate) return { kind: 'escalate' };
+    const end = await d.source.revision(scope);
+    const extra = { revisionBefore: before, revisionAfter: end, counts };
+    if (!sameRevision(before, end)) return retry('SCOPE_CHANGED', 'the scope changed during the comparison', extra);
+    return ended(countsVerdict(equal), extra);
+  }
+  const compared = await compareStates(d, scope, compareLevel, scan);
+
+  // 5. The source must not have moved while the target was read.
+  const end = await d.source.revision(scope);
+  const base = {
+    levelReached: compareLevel,
+    revisionBefore: before,
+    revisionAfter: end,
+    counts,
+    bucketsCompared: compared.bucketsCompared,
+    bucketsMismatched: compared.mismatched.length,
+  } as const;
+  if (!sameRevision(before, end)) return retry('SCOPE_CHANGED', 'the scope changed during the comparison', base);
+  // 6. What the differences mean; young ones are delay (verdict.ts).
+  const { bucketed } = scan;
+  const nowMs = d.clock.now().getTime();
+  const lastAttempt = attempt >= d.settings.maxAttempts;
+  return ended(
+    graceVerdict(compared.found, { nowMs, graceMs: d.settings.graceMs, lastAttempt, bucketed, bucketsCompared: compared.bucketsCompared }),
+    base,
   );
 }

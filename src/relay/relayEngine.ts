@@ -12,10 +12,10 @@
 // give up (PARKED / DEAD_LETTER) when it says so (failureGroups.ts). An UNKNOWN failure is the record's
 // when another record of the pass got through or the cluster answers a probe, else an outage. Each
 // pass's transitions go through the table's RelayPass, which also tells operators (state changes).
-import type { PublicationTable } from '../publication/relayPort/publicationTable';
-import { summarizeError } from '../shared/redact';
+// The failed records' completion is in failedCompletions.ts.
+import type { Claim, PublicationTable } from '../publication/relayPort/publicationTable';
 import { publishTimeout, withTimeout } from '../shared/timeout';
-import { failureGroups } from './failureGroups';
+import { completeFailed, type BatchRun } from './failedCompletions';
 import { allFailed, type PublishResult } from './kafkaSink';
 import type { BatchReport, RelayDeps } from './relayDeps';
 import { traceSends } from './traceSends';
@@ -24,7 +24,35 @@ import { traceSends } from './traceSends';
 export async function relayOnce(table: PublicationTable, d: RelayDeps, limit = d.batchSize): Promise<BatchReport> {
   const pass = table.pass(d.stateChanges, d.clock);
   const claim = await pass.claim({ token: d.ids.uuid(), owner: d.owner, leaseMs: d.leaseMs, limit, giveUp: (n) => d.policy.giveUp(n) });
-  const report: BatchReport = {
+  const report = emptyReport(claim);
+  if (claim.gaveUp.length) gaveUpWhileClaiming(table, d, claim);
+  if (claim.records.length === 0) {
+    pass.end();
+    return report;
+  }
+  d.metrics.claimed(claim.records.length);
+  if (claim.reclaimed) d.metrics.reclaimed(claim.reclaimed);
+  await d.onStage?.('claimed', claim);
+
+  const { result, publishedAt } = await publish(table, d, claim);
+  await d.onStage?.('published', claim);
+  const run: BatchRun = { table, d, pass, claim, report, byId: new Map(claim.records.map((r) => [r.id, r])) };
+  if (result.sent.length) await completeSent(run, result.sent, publishedAt);
+  if (result.failed.length) await completeFailed(run, result);
+  if (report.claimLost) {
+    d.metrics.claimLost(report.claimLost);
+    d.logger.warn(
+      { table: table.table, store: table.store.name, count: report.claimLost },
+      'completions lost their claim (lease expired and was taken over); left to the new owner',
+    );
+  }
+  pass.end();
+  await d.onStage?.('completed', claim);
+  return report;
+}
+
+function emptyReport(claim: Claim): BatchReport {
+  return {
     claimed: claim.records.length,
     reclaimed: claim.reclaimed,
     sent: 0,
@@ -34,26 +62,23 @@ export async function relayOnce(table: PublicationTable, d: RelayDeps, limit = d
     claimLost: 0,
     outage: false,
   };
-  if (claim.gaveUp.length) {
-    d.metrics.gaveUp(claim.gaveUp.length);
-    d.logger.warn(
-      {
-        table: table.table,
-        store: table.store.name,
-        eventIds: claim.gaveUp.slice(0, 20).map((r) => r.eventId),
-        count: claim.gaveUp.length,
-      },
-      'publications given up while claiming: their claims expired too often',
-    );
-  }
-  if (claim.records.length === 0) {
-    pass.end();
-    return report;
-  }
-  d.metrics.claimed(claim.records.length);
-  if (claim.reclaimed) d.metrics.reclaimed(claim.reclaimed);
-  await d.onStage?.('claimed', claim);
+}
 
+function gaveUpWhileClaiming(table: PublicationTable, d: RelayDeps, claim: Claim): void {
+  d.metrics.gaveUp(claim.gaveUp.length);
+  d.logger.warn(
+    {
+      table: table.table,
+      store: table.store.name,
+      eventIds: claim.gaveUp.slice(0, 20).map((r) => r.eventId),
+      count: claim.gaveUp.length,
+    },
+    'publications given up while claiming: their claims expired too often',
+  );
+}
+
+/** Publishes the claim's records, traced and timed; a publish that throws or times out failed them all. */
+async function publish(table: PublicationTable, d: RelayDeps, claim: Claim): Promise<{ result: PublishResult; publishedAt: Date }> {
   const endTimer = d.metrics.publishTimer();
   const traced = traceSends(table, claim.records);
   // The relay bounds the publish itself too, whatever the sink does, so a claim is always completed
@@ -65,75 +90,18 @@ export async function relayOnce(table: PublicationTable, d: RelayDeps, limit = d
   const publishedAt = d.clock.now();
   traced.end(result);
   endTimer(result.failed.length ? 'failed' : 'ok');
-  await d.onStage?.('published', claim);
-  const byId = new Map(claim.records.map((r) => [r.id, r]));
+  return { result, publishedAt };
+}
 
-  if (result.sent.length) {
-    d.circuit.succeeded();
-    const marked = await pass.markSent(
-      claim.token,
-      result.sent.map((id) => byId.get(id)!),
-      publishedAt,
-    );
-    report.sent = marked;
-    report.claimLost += result.sent.length - marked;
-    d.metrics.sent(marked);
-  }
-
-  if (result.failed.length) {
-    const kinds = new Set(result.failed.map((f) => f.kind));
-    // Unknown failures are the records' own when the cluster demonstrably works.
-    let unknownIs: 'record' | 'outage' = 'record';
-    if (kinds.has('unknown') && result.sent.length === 0)
-      unknownIs = kinds.has('outage') ? 'outage' : (await d.circuit.probe()) ? 'record' : 'outage';
-    const outage = result.failed.filter((f) => f.kind === 'outage' || (f.kind === 'unknown' && unknownIs === 'outage'));
-    const recordFailures = result.failed.filter((f) => !(f.kind === 'outage' || (f.kind === 'unknown' && unknownIs === 'outage')));
-    if (outage.length) {
-      report.outage = result.sent.length === 0;
-      if (report.outage) d.circuit.failed(outage[0]!.error);
-      const error = summarizeError(outage[0]!.error);
-      const tooOld = (f: (typeof outage)[number]) => d.giveUpAgeMs > 0 && byId.get(f.id)!.ageMs >= d.giveUpAgeMs;
-      const old = outage.filter(tooOld);
-      const release = outage.filter((f) => !tooOld(f)).map((f) => byId.get(f.id)!);
-      if (release.length) {
-        const n = await pass.release(claim.token, release, d.policy.delayMs(1), error);
-        report.released += n;
-        report.claimLost += release.length - n;
-        d.metrics.released(n);
-      }
-      recordFailures.push(...old);
-    }
-    const failed = recordFailures.map((f) => ({ record: byId.get(f.id)!, error: summarizeError(f.error) }));
-    for (const g of failureGroups(failed, d)) {
-      const n = await pass.markFailed(claim.token, g);
-      report.claimLost += g.records.length - n;
-      if (g.giveUp) {
-        report.gaveUp += n;
-        d.metrics.gaveUp(n);
-        d.logger.error(
-          {
-            table: table.table,
-            store: table.store.name,
-            eventIds: g.records.slice(0, 20).map((r) => r.eventId),
-            count: n,
-            errorCode: g.error.code,
-          },
-          `publications moved to ${table.gaveUpState}; an operator replay is needed once the cause is fixed`,
-        );
-      } else {
-        report.failed += n;
-        d.metrics.failed(n);
-      }
-    }
-  }
-  if (report.claimLost) {
-    d.metrics.claimLost(report.claimLost);
-    d.logger.warn(
-      { table: table.table, store: table.store.name, count: report.claimLost },
-      'completions lost their claim (lease expired and was taken over); left to the new owner',
-    );
-  }
-  pass.end();
-  await d.onStage?.('completed', claim);
-  return report;
+/** The broker acknowledged them: the circuit is closed again and the rows marked sent. */
+async function completeSent({ d, pass, claim, report, byId }: BatchRun, sent: number[], publishedAt: Date): Promise<void> {
+  d.circuit.succeeded();
+  const marked = await pass.markSent(
+    claim.token,
+    sent.map((id) => byId.get(id)!),
+    publishedAt,
+  );
+  report.sent = marked;
+  report.claimLost += sent.length - marked;
+  d.metrics.sent(marked);
 }

@@ -14,7 +14,7 @@ import { insertDeadLetters, storedOf, type StoredDeadLetter } from '../sql/inser
 import { createFreshnessService, type FreshnessService } from './freshnessService';
 import { fromPublicationStores } from './pendingPublications';
 import { fromKafkaAndCheckpoints } from './projectionProgress';
-import type { PendingScope } from './sql/pendingScope';
+import type { PendingScope } from '../../publication/pendingScope';
 
 const campaign = (detectId: number): PendingScope => ({ domain: 'fitness', dataEquals: { detectId, projectId: 3 } });
 

@@ -9,7 +9,7 @@
 // of its domain (which also reveals nothing about any one aggregate). So does a backlog larger than
 // the bounded read (`truncated`). Pure: decoding and matching only.
 import type { UnresolvedDeadLetterRow } from './sql/readUnresolvedDeadLetters';
-import type { DataIn, PendingScope, ScopeField } from './sql/pendingScope';
+import type { DataIn, PendingScope, ScopeField } from '../../publication/pendingScope';
 
 export interface DecodedDeadLetter {
   reason: string;

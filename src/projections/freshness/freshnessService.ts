@@ -25,7 +25,7 @@ import { partitionProgress } from './partitionProgress';
 import type { PendingPublications } from './pendingPublications';
 import type { LogOffsets } from './partitionProgress';
 import type { ProjectorStateSource } from './projectionProgress';
-import { scopeKey, type DataIn, type PendingScope } from './sql/pendingScope';
+import { scopeKey, type DataIn, type PendingScope } from '../../publication/pendingScope';
 
 export interface FreshnessService {
   forScope(scope: PendingScope): Promise<Freshness>;

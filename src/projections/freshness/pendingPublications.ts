@@ -10,9 +10,9 @@ import { domainModule } from '../../domains/registry';
 import type { MysqlShards } from '../../infra/mysql/fromMysql';
 import type { Domain } from '../../publication/event';
 import { emptyPending, mergePending, type Known, type PendingSummary } from './decideFreshness';
-import { countPendingEventPublications, FALLBACK_STUCK } from './sql/countPendingEventPublications';
-import { countPendingOutboxEvents, OUTBOX_STUCK, type PendingCountRow } from './sql/countPendingOutboxEvents';
-import type { PendingScope } from './sql/pendingScope';
+import { countPendingEventPublications, FALLBACK_STUCK } from '../../publication/kafkaFirst/sql/countPendingEventPublications';
+import { countPendingOutboxEvents, OUTBOX_STUCK, type PendingCountRow } from '../../publication/outbox/sql/countPendingOutboxEvents';
+import type { PendingScope } from '../../publication/pendingScope';
 import { OperationTimeoutError, withTimeout } from '../../shared/timeout';
 
 export interface PendingPublications {
@@ -50,7 +50,11 @@ const readWithin = <T>(p: Promise<T>, ms: number): Promise<T> =>
   withTimeout(p, ms, () => new OperationTimeoutError('pending publications read', ms, 'STORE_UNAVAILABLE'));
 
 async function both(store: Store, scope: PendingScope, ids?: string[] | 'each'): Promise<PendingCountRow[]> {
-  const [a, b] = await Promise.all([countPendingOutboxEvents(store.db, scope, ids), countPendingEventPublications(store.db, scope, ids)]);
+  const fields = domainModule(scope.domain).access.scopeFields;
+  const [a, b] = await Promise.all([
+    countPendingOutboxEvents(store.db, scope, fields, ids),
+    countPendingEventPublications(store.db, scope, fields, ids),
+  ]);
   return [...a, ...b];
 }
 

@@ -14,7 +14,7 @@ import type { Domain } from '../../publication/event';
 import { coalescingLoaders, loadAll } from '../../shared/coalescing';
 import type { Freshness } from '../freshness/decideFreshness';
 import type { FreshnessService } from '../freshness/freshnessService';
-import type { PendingScope } from '../freshness/sql/pendingScope';
+import type { PendingScope } from '../../publication/pendingScope';
 import type { ReadModelStore } from './readModelStore';
 import { selectFitnessByIds } from './sql/selectFitnessByIds';
 import { selectFitnessByStudents, type StudentKey } from './sql/selectFitnessByStudents';

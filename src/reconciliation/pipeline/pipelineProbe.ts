@@ -5,7 +5,7 @@
 import { reconciledDomain } from '../../domains/reconciledDomains';
 import type { PendingPublications } from '../../projections/freshness/pendingPublications';
 import type { ProjectionProgressSource } from '../../projections/freshness/projectionProgress';
-import type { PendingScope } from '../../projections/freshness/sql/pendingScope';
+import type { PendingScope } from '../../publication/pendingScope';
 import type { Clock } from '../../shared/clock';
 import { StoreUnavailableError } from '../../shared/errors';
 import { sleep } from '../../shared/lifecycle';

@@ -16,28 +16,14 @@
 //                  the retired table is dropped (6 and 7: resumeAfterSwap.ts, shared with the recovery
 //                  of a rebuild whose process died after its swap)
 // A failure before the swap drops the shadow and leaves readers untouched. A failure after it keeps
-// the retired table for a manual rollback (docs/reconciliation.md).
-import { summarizeError } from '../../shared/redact';
-import { canonicalLine, digestOf } from '../../domains/contract/canonical';
-import { fieldsOf } from '../../domains/canonicalFields';
+// the retired table for a manual rollback (docs/reconciliation.md). The phases are RebuildRun's steps
+// (rebuildRun.ts; the load in loadScope.ts).
 import { startRebuild, updateRebuild } from '../ledger/sql/rebuildRows';
-import { quarantineContent, type QuarantinedContent } from '../ledger/sql/quarantine';
-import { rebuildOf, type RebuildRecord } from '../ledger/records';
+import type { RebuildRecord } from '../ledger/records';
 import { scopeJson, scopeKey, type Scope } from '../scope';
 import { projectionMappingOf } from '../target/projectionMapping';
-import { insertJsonEachRow } from '../../projections/sql/insertJsonEachRow';
-import { scopeRowDigests } from '../target/sql/scopeRowDigests';
-import { copyOutsideScope } from './sql/copyRows';
-import { createShadow, dropTable, swapTables } from './sql/shadowTables';
-import { canonicalValuesOf, projectionLineOf } from './projectionLines';
 import type { RebuildDeps } from './rebuildDeps';
-import { recordShadowUuid, startRebuildHeartbeat } from './rebuildLiveness';
-import { rebuildStopped } from './rebuildStopped';
-import { shadowCatchUp } from './shadowCatchUp';
-import { finishAfterSwap } from './resumeAfterSwap';
-import { validateShadow } from './validateShadow';
-
-const BUSY_WINDOW_MS = 10000;
+import { RebuildRun } from './rebuildRun';
 
 export type { RebuildDeps };
 
@@ -60,124 +46,7 @@ export async function startProjectionRebuild(d: RebuildDeps, scope: Scope, reque
   return { record, done: runRebuild(d, scope, record) };
 }
 
-async function reload(d: RebuildDeps, id: number): Promise<RebuildRecord> {
-  return rebuildOf((await d.ledger('projection_rebuilds').where({ id }).first()) as Record<string, unknown>);
-}
-
+/** The phases after the start, in the background (rebuildRun.ts); resolves with the rebuild as it ended. */
 async function runRebuild(d: RebuildDeps, scope: Scope, r: RebuildRecord): Promise<RebuildRecord> {
-  const m = projectionMappingOf(scope.domain);
-  const live = m.table;
-  const shadow = r.shadowTable;
-  const retiredName = `${m.table}__retired_${r.id}`;
-  const phase = (name: string, patch: Record<string, unknown> = {}) =>
-    updateRebuild(d.ledger, r.id, { phase: name, ...patch }, d.clock.now());
-  const now = () => d.clock.now().getTime();
-  let swapped = false;
-  let retired: string | undefined;
-  const heartbeat = startRebuildHeartbeat(d, r.id);
-  try {
-    await phase('SHADOW');
-    await createShadow(d.ch, d.layout, d.database, live, shadow);
-    // Before anything depends on it: after a crash, recovery tells an EXCHANGE that happened by this UUID.
-    await recordShadowUuid(d, r.id, shadow);
-
-    await phase('COPY');
-    const copyStartMs = now();
-    await copyOutsideScope(d.ch, d.database, live, shadow, m, scope);
-
-    await phase('LOAD');
-    const events = await d.source.events(scope);
-    const fields = fieldsOf(scope.domain, 'CONTENT');
-    const authoritative = new Map(
-      events.map((e) => [`${e.aggregateId}\u0000${e.version}`, digestOf(canonicalLine(fields, canonicalValuesOf(e)))]),
-    );
-    const batch = d.insertBatchRows ?? 5000;
-    for (let i = 0; i < events.length; i += batch) {
-      const slice = events.slice(i, i + batch);
-      await d.limiter.acquire(slice.length, d.compare.signal);
-      await insertJsonEachRow(
-        d.ch,
-        d.database,
-        shadow,
-        slice.map((e) => projectionLineOf(e, now())),
-      );
-    }
-    const bad: QuarantinedContent[] = (await scopeRowDigests(d.ch, d.database, live, m, scope))
-      .filter((row) => {
-        const good = authoritative.get(`${row.id}\u0000${row.version}`);
-        return good !== undefined && good !== row.digest;
-      })
-      .map((row) => ({ aggregateId: row.id, version: row.version, digest: row.digest }));
-    await quarantineContent(d.ledger, scope.domain, r.id, bad, d.clock.now());
-    await phase('VALIDATE', { source_rows: events.length, quarantined: bad.length });
-
-    const catchUp = shadowCatchUp({
-      ch: d.ch,
-      database: d.database,
-      live,
-      shadow,
-      mapping: m,
-      scope,
-      limiter: d.limiter,
-      limitRowsPerSecond: d.limitRowsPerSecond,
-      clock: d.clock,
-      startedMs: copyStartMs,
-      marginMs: d.catchUpMarginMs,
-      busyWindowMs: d.busyWindowMs ?? BUSY_WINDOW_MS,
-      ...(d.compare.signal ? { signal: d.compare.signal } : {}),
-    });
-    const { ok: valid, validation } = await validateShadow({
-      compare: { ...d.compare, source: d.source, target: d.target },
-      ch: d.ch,
-      database: d.database,
-      live,
-      shadow,
-      mapping: m,
-      scope,
-      catchUp,
-      marginMs: d.catchUpMarginMs,
-    });
-    if (!valid) {
-      await phase('VALIDATE', { validation: JSON.stringify(validation) });
-      const { outcome } = validation.scope;
-      throw rebuildStopped(
-        'VALIDATION_FAILED',
-        `shadow validation failed: scope ${outcome}, ${validation.outsideScopeBehind} aggregate(s) outside the scope behind`,
-      );
-    }
-    // One more round right before the swap: what the projector wrote since the validation's last round
-    // is in the shadow when readers switch, so the window CATCH_UP closes is the swap statement's own.
-    await catchUp.round();
-
-    await phase('SWAP', { validation: JSON.stringify(validation) });
-    const retiredTable = await swapTables(d.ch, d.layout, d.database, live, shadow, retiredName);
-    retired = retiredTable;
-    swapped = true;
-    await finishAfterSwap({ ...d, signal: d.compare.signal }, r, scope, retiredTable, {
-      swappedAt: d.clock.now(),
-      sinceMs: catchUp.lastRoundMs() - d.catchUpMarginMs,
-      validation: { ...validation },
-    });
-  } catch (err) {
-    const safe = summarizeError(err);
-    d.logger.error({ err, rebuildId: r.id }, 'projection rebuild failed');
-    if (!swapped) await dropTable(d.ch, d.layout, d.database, shadow).catch(() => undefined);
-    await updateRebuild(
-      d.ledger,
-      r.id,
-      {
-        status: 'FAILED',
-        error_code: safe.code,
-        error_summary: swapped ? `after the swap (retired table kept): ${safe.summary}` : safe.summary,
-        finished_at: d.clock.now(),
-        ...(retired ? { retired_table: retired } : {}),
-      },
-      d.clock.now(),
-    ).catch(() => undefined);
-  } finally {
-    heartbeat.stop();
-  }
-  const final = await reload(d, r.id);
-  await d.finished(final).catch((err) => d.logger.error({ err, rebuildId: r.id }, 'settling the repairs of a rebuild failed'));
-  return final;
+  return new RebuildRun(d, scope, r).run();
 }

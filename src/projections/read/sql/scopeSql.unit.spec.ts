@@ -1,6 +1,6 @@
 import { ALL_FITNESS } from '../../../domains/fitness/policy';
 import { ALL_ORDERS } from '../../../domains/orders/policy';
-import { scopeKey } from '../../freshness/sql/pendingScope';
+import { scopeKey } from '../../../publication/pendingScope';
 import { fitnessScopeKey, fitnessScopeSql, orderScopeKey, orderScopeSql } from './scopeSql';
 
 describe('scope SQL', () => {

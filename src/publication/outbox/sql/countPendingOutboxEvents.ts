@@ -4,7 +4,7 @@
 // is still counted (PROCESSING is pending until the relay marks it SENT), which errs toward
 // CATCHING_UP, never toward FRESH. Served by the (status, due_at) index; SENT rows are not read.
 import type { Knex } from 'knex';
-import { applyScope, type PendingScope } from './pendingScope';
+import { applyScope, type PendingScope } from '../../pendingScope';
 
 export const OUTBOX_PENDING = ['NEW', 'PROCESSING', 'FAILED'] as const;
 export const OUTBOX_STUCK = ['PARKED'] as const;
@@ -19,6 +19,8 @@ export interface PendingCountRow {
 export async function countPendingOutboxEvents(
   db: Knex,
   scope: PendingScope,
+  /** The domain's scope fields (applyScope refuses any other). */
+  fields: readonly string[],
   aggregateIds?: string[] | 'each',
 ): Promise<PendingCountRow[]> {
   if (Array.isArray(aggregateIds) && aggregateIds.length === 0) return [];
@@ -26,7 +28,7 @@ export async function countPendingOutboxEvents(
     .select('status', db.raw('COUNT(*) AS n'), db.raw('MIN(created_at) AS oldest'))
     .whereIn('status', [...OUTBOX_PENDING, ...OUTBOX_STUCK])
     .groupBy('status');
-  applyScope(db, q, scope);
+  applyScope(db, q, scope, fields);
   // 'each': per aggregate over the whole scope (a reconciliation's in-flight set; few rows are unsent).
   if (aggregateIds) q.select('aggregate_id').groupBy('aggregate_id');
   if (Array.isArray(aggregateIds)) q.whereIn('aggregate_id', aggregateIds);

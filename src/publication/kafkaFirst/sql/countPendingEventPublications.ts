@@ -4,8 +4,8 @@
 // DEAD_LETTER needs an operator. PUBLISHED rows are not read. Served by the (domain, status,
 // created_at) index.
 import type { Knex } from 'knex';
-import type { PendingCountRow } from './countPendingOutboxEvents';
-import { applyScope, type PendingScope } from './pendingScope';
+import type { PendingCountRow } from '../../outbox/sql/countPendingOutboxEvents';
+import { applyScope, type PendingScope } from '../../pendingScope';
 
 export const FALLBACK_PENDING = ['NOT_PUBLISHED'] as const;
 export const FALLBACK_STUCK = ['DEAD_LETTER'] as const;
@@ -13,6 +13,8 @@ export const FALLBACK_STUCK = ['DEAD_LETTER'] as const;
 export async function countPendingEventPublications(
   db: Knex,
   scope: PendingScope,
+  /** The domain's scope fields (applyScope refuses any other). */
+  fields: readonly string[],
   aggregateIds?: string[] | 'each',
 ): Promise<PendingCountRow[]> {
   if (Array.isArray(aggregateIds) && aggregateIds.length === 0) return [];
@@ -20,7 +22,7 @@ export async function countPendingEventPublications(
     .select('status', db.raw('COUNT(*) AS n'), db.raw('MIN(created_at) AS oldest'))
     .whereIn('status', [...FALLBACK_PENDING, ...FALLBACK_STUCK])
     .groupBy('status');
-  applyScope(db, q, scope);
+  applyScope(db, q, scope, fields);
   // 'each': per aggregate over the whole scope (a reconciliation's in-flight set; few rows are unsent).
   if (aggregateIds) q.select('aggregate_id').groupBy('aggregate_id');
   if (Array.isArray(aggregateIds)) q.whereIn('aggregate_id', aggregateIds);

@@ -1,10 +1,12 @@
 // A freshness scope names only its domain module's scope fields (access.scopeFields): another domain's
 // field, or anything else, is refused before it reaches SQL text.
 import knex from 'knex';
-import { applyScope } from './pendingScope';
+import { domainModule } from '../domains/registry';
+import { applyScope, type PendingScope } from './pendingScope';
 
 const pg = knex({ client: 'pg' });
-const sql = (scope: Parameters<typeof applyScope>[2]) => applyScope(pg, pg('outbox_events').select('*'), scope).toString();
+const sql = (scope: PendingScope) =>
+  applyScope(pg, pg('outbox_events').select('*'), scope, domainModule(scope.domain).access.scopeFields).toString();
 
 describe('pending scope fields', () => {
   afterAll(() => pg.destroy());

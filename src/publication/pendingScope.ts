@@ -9,9 +9,8 @@
 // pending row is a newest version, so its data.schoolId is the school the result is moving to: the
 // same latest-version rule the read models apply. Without dataIn every row of the domain counts.
 import type { Knex } from 'knex';
-import { isPostgres as dialectIsPostgres } from '../../../infra/sql/dialect';
-import { domainModule } from '../../../domains/registry';
-import type { Domain } from '../../../publication/event';
+import { isPostgres as dialectIsPostgres } from '../infra/sql/dialect';
+import type { Domain } from './event';
 
 /** A field of event data a scope may name: one of its domain's access.scopeFields. */
 export type ScopeField = string;
@@ -37,28 +36,30 @@ export function isPostgres(db: Knex): boolean {
 /** A field name that is safe inside a JSON path ('$.data.x', '{data,x}'): letters and digits only. */
 const SAFE_FIELD = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
 
-function dataField(db: Knex, domain: Domain, field: ScopeField | 'createdAt'): string {
-  if (!SAFE_FIELD.test(field) || (field !== 'createdAt' && !domainModule(domain).access.scopeFields.includes(field)))
-    throw new TypeError('not a scope field');
+function dataField(db: Knex, fields: readonly ScopeField[], field: ScopeField | 'createdAt'): string {
+  if (!SAFE_FIELD.test(field) || (field !== 'createdAt' && !fields.includes(field))) throw new TypeError('not a scope field');
   return isPostgres(db) ? `(message_value::jsonb #>> '{data,${field}}')` : `JSON_VALUE(message_value, '$.data.${field}')`;
 }
 
-/** Adds the scope's conditions to a query on outbox_events or event_publications. */
-export function applyScope(db: Knex, q: Knex.QueryBuilder, scope: PendingScope): Knex.QueryBuilder {
+/**
+ * Adds the scope's conditions to a query on outbox_events or event_publications. `fields` are the
+ * domain's scope fields (its module's access.scopeFields, a fixed list): any other field is refused.
+ */
+export function applyScope(db: Knex, q: Knex.QueryBuilder, scope: PendingScope, fields: readonly ScopeField[]): Knex.QueryBuilder {
   q.where('domain', scope.domain);
   for (const [field, value] of Object.entries(scope.dataEquals ?? {}) as [ScopeField, string | number | undefined][]) {
-    if (value !== undefined) q.whereRaw(`${dataField(db, scope.domain, field)} = ?`, [String(value)]);
+    if (value !== undefined) q.whereRaw(`${dataField(db, fields, field)} = ?`, [String(value)]);
   }
   // ISO-8601 UTC strings from toISOString() compare correctly as text.
-  if (scope.createdFrom) q.whereRaw(`${dataField(db, scope.domain, 'createdAt')} >= ?`, [scope.createdFrom.toISOString()]);
-  if (scope.createdTo) q.whereRaw(`${dataField(db, scope.domain, 'createdAt')} < ?`, [scope.createdTo.toISOString()]);
+  if (scope.createdFrom) q.whereRaw(`${dataField(db, fields, 'createdAt')} >= ?`, [scope.createdFrom.toISOString()]);
+  if (scope.createdTo) q.whereRaw(`${dataField(db, fields, 'createdAt')} < ?`, [scope.createdTo.toISOString()]);
   if (scope.dataIn) {
     const any = membership(scope.dataIn);
     if (any.length === 0) q.whereRaw('1 = 0');
     else
       q.where((w) => {
         for (const [field, values] of any)
-          w.orWhereRaw(`${dataField(db, scope.domain, field)} IN (${values.map(() => '?').join(', ')})`, values.map(String));
+          w.orWhereRaw(`${dataField(db, fields, field)} IN (${values.map(() => '?').join(', ')})`, values.map(String));
       });
   }
   return q;
