@@ -29,7 +29,7 @@ const KNOWN_UPWARD: readonly string[] = [];
 
 const floorOf = new Map<string, number>(FLOORS.flatMap((names, i) => names.map((n): [string, number] => [n, i])));
 
-/** 'projections/read/views.ts' -> 'projections'; 'main.ts' -> 'main.ts'. */
+/** 'projections/read/readModels.ts' -> 'projections'; 'main.ts' -> 'main.ts'. */
 const folderOf = (file: string): string => file.split('/')[0] ?? file;
 
 describe('floors of src', () => {

@@ -1,7 +1,7 @@
 // GraphQL types of the fitness read model (latest projected state, never a physical version).
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { FitnessGroupBy } from '../../projections/read/sql/selectFitnessReport';
+import type { FitnessGroupBy } from '../../domains/fitness/read/selectFitnessReport';
 import { DecimalScalar } from '../scalars';
 import { ConnectionOf } from '../connection';
 import { ONCE_PER_ANSWER } from '../connection';

@@ -4,7 +4,7 @@
 // the read models apply the fitness policy: out-of-scope results are null or absent, never FORBIDDEN.
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Query, Resolver, Root } from 'type-graphql';
-import type { FitnessGroupBy } from '../../projections/read/sql/selectFitnessReport';
+import type { FitnessGroupBy } from '../../domains/fitness/read/selectFitnessReport';
 import { ValidationError } from '../../shared/errors';
 import type { GatewayContext } from '../context';
 import { toConnection } from '../connection';

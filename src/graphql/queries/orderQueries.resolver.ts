@@ -4,7 +4,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Authorized, Ctx, ID, Info, Int, Query, Resolver } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
-import type { OrderGroupBy } from '../../projections/read/sql/selectOrderReport';
+import type { OrderGroupBy } from '../../domains/orders/read/selectOrderReport';
 import { ValidationError } from '../../shared/errors';
 import type { GatewayContext } from '../context';
 import { toConnection } from '../connection';

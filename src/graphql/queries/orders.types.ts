@@ -1,7 +1,7 @@
 // GraphQL types of the orders read model (latest projected state).
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { OrderGroupBy } from '../../projections/read/sql/selectOrderReport';
+import type { OrderGroupBy } from '../../domains/orders/read/selectOrderReport';
 import { DecimalScalar } from '../scalars';
 import { ConnectionOf } from '../connection';
 import { ONCE_PER_ANSWER } from '../connection';

@@ -10,13 +10,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Registry } from 'prom-client';
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
+import type { ReadModelStore } from '../../domains/contract/readModelStore';
 import { counter, histogram } from '../../metrics/registry';
 import { isConnectionError, TidemarkError } from '../../shared/errors';
 import { requestSignal } from '../../shared/requestSignal';
 
-export interface ReadModelStore {
-  select<T>(queryName: string, sql: string): Promise<T[]>;
-}
+// The port is the domains' (their read SQL sits below this folder); re-exported for the app's wiring.
+export type { ReadModelStore };
 
 /** Server-side bounds of every read (READ_MAX_EXECUTION_SECONDS, READ_MAX_MEMORY_BYTES). */
 export interface ReadBounds {

@@ -1,20 +1,21 @@
 // Report over one campaign item (detect_id, project_id) and the caller's report scope: per school or
 // grade (and unit, so metres never mix with centimetres), the count, min, max, sum and exact
 // percentiles of the latest non-deleted results. The inner query is the latest-state selection
-// (argMax by version, tombstones dropped, the scope on the latest version: scopeSql.ts), so a
+// (argMax by version, tombstones dropped, the scope on the latest version: fitnessScopeSql.ts), so a
 // corrected result counts once with its corrected value and at its latest school, never once per
 // version. A group with fewer distinct students than minGroupSize is masked inside the query (its
 // statistics never leave ClickHouse) and only counted as suppressed. Percentiles use quantilesExact
 // over Float64 (18.16 has no quantiles over Decimal); the exact variant returns actual result values,
 // which print back exactly at 3 decimals. Sums stay Decimal.
 import type { ReportAccess } from '../../../auth/access';
-import type { FitnessScope } from '../../../domains/fitness/policy';
+import type { FitnessScope } from '../policy';
 import { ident, uint } from '../../../infra/clickhouse/literal';
-import { decimalScale } from '../../../domains/contract/projectionColumns';
-import { FITNESS_RESULTS } from '../../../domains/fitness/projection/fitnessResultsTable';
+import { decimalScale } from '../../contract/projectionColumns';
+import { FITNESS_RESULTS } from '../projection/fitnessResultsTable';
 import { averageDecimal, floatToDecimal, padDecimal } from '../../../shared/decimal';
-import type { ReadModelStore } from '../readModelStore';
-import { fitnessScopeSql, ifShown, suppressionSql } from './scopeSql';
+import type { ReadModelStore } from '../../contract/readModelStore';
+import { ifShown, suppressionSql, type ReportOf } from '../../contract/scopeSql';
+import { fitnessScopeSql } from './fitnessScopeSql';
 
 /** The result column's scale: report values are written at it. */
 const RESULT = decimalScale(FITNESS_RESULTS, 'result');
@@ -31,12 +32,6 @@ export interface FitnessReportGroup {
   p50: string;
   p90: string;
   p99: string;
-}
-
-/** A report's shown groups, and how many groups were too small to show. */
-export interface ReportOf<G> {
-  groups: G[];
-  suppressedGroups: number;
 }
 
 export async function selectFitnessReport(

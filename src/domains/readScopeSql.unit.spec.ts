@@ -1,7 +1,10 @@
-import { ALL_FITNESS } from '../../../domains/fitness/policy';
-import { ALL_ORDERS } from '../../../domains/orders/policy';
-import { scopeKey } from '../../../publication/pendingScope';
-import { fitnessScopeKey, fitnessScopeSql, orderScopeKey, orderScopeSql } from './scopeSql';
+// Each domain's read scope as SQL (fitness/read/fitnessScopeSql.ts, orders/read/orderScopeSql.ts), side
+// by side: the latest-version school condition, the immutable-column pre-filters, and the scope keys.
+import { ALL_FITNESS } from './fitness/policy';
+import { fitnessScopeKey, fitnessScopeSql } from './fitness/read/fitnessScopeSql';
+import { ALL_ORDERS } from './orders/policy';
+import { orderScopeKey, orderScopeSql } from './orders/read/orderScopeSql';
+import { scopeKey } from '../publication/pendingScope';
 
 describe('scope SQL', () => {
   it('puts the school scope on the latest version, with a pre-filter that keeps every version', () => {

@@ -8,10 +8,10 @@
 // `where` may only use columns that never change across versions (ids, grade, created_at), so
 // filtering before grouping cannot separate the versions of one result. The select list is derived
 // from the table's spec (latestColumns.ts).
-import { FITNESS_RESULTS } from '../../../domains/fitness/projection/fitnessResultsTable';
+import { FITNESS_RESULTS } from '../projection/fitnessResultsTable';
 import { ident } from '../../../infra/clickhouse/literal';
-import { columnWithRole } from '../../../domains/contract/projectionColumns';
-import { latestSelectList } from './latestColumns';
+import { columnWithRole } from '../../contract/projectionColumns';
+import { latestSelectList } from '../../contract/latestColumns';
 
 const FITNESS_LATEST_COLUMNS = latestSelectList(FITNESS_RESULTS);
 const KEY = columnWithRole(FITNESS_RESULTS, 'key').name;

@@ -3,12 +3,12 @@
 // precision) lets ClickHouse prune monthly partitions; created_at_ms is the exact bound. The caller's
 // scope (its own customer_id, immutable) is one more WHERE condition: other customers' orders are
 // never in a page, whatever the filter asks.
-import type { OrderScope } from '../../../domains/orders/policy';
+import type { OrderScope } from '../policy';
 import { dateTime, str, uint } from '../../../infra/clickhouse/literal';
-import type { ReadModelStore } from '../readModelStore';
-import { toOrderView, type OrderView } from '../views';
+import type { ReadModelStore } from '../../contract/readModelStore';
+import { toOrderView, type OrderView } from './orderView';
 import { latestOrdersSql, type LatestOrderRow } from './latestOrders';
-import { orderScopeSql } from './scopeSql';
+import { orderScopeSql } from './orderScopeSql';
 
 export interface OrderFilter {
   customerId?: string;

@@ -2,17 +2,17 @@
 // currency, the number of orders, units and the exact total, over the latest non-deleted state of
 // each order (argMax by version inside, so a re-delivered order counts once). Totals are never summed
 // across currencies: a DAY report has one row per (day, currency). A group with fewer distinct
-// customers than minGroupSize is masked inside the query and only counted (scopeSql.ts).
+// customers than minGroupSize is masked inside the query and only counted (contract/scopeSql.ts).
 import type { ReportAccess } from '../../../auth/access';
-import type { OrderScope } from '../../../domains/orders/policy';
+import type { OrderScope } from '../policy';
 import { ident, uint } from '../../../infra/clickhouse/literal';
-import { decimalScale } from '../../../domains/contract/projectionColumns';
-import { ORDERS } from '../../../domains/orders/projection/ordersTable';
+import { decimalScale } from '../../contract/projectionColumns';
+import { ORDERS } from '../projection/ordersTable';
 import { averageDecimal, padDecimal } from '../../../shared/decimal';
-import type { ReadModelStore } from '../readModelStore';
-import type { ReportOf } from './selectFitnessReport';
+import type { ReadModelStore } from '../../contract/readModelStore';
 import { orderWindowSql } from './selectOrdersPage';
-import { ifShown, orderScopeSql, suppressionSql } from './scopeSql';
+import { ifShown, suppressionSql, type ReportOf } from '../../contract/scopeSql';
+import { orderScopeSql } from './orderScopeSql';
 
 /** The total column's scale: report amounts are written at it. */
 const MONEY = decimalScale(ORDERS, 'total');

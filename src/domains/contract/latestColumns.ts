@@ -3,8 +3,8 @@
 // second-precision twins). Decimals come back as text (toString) so no digit goes through a float.
 // Aliases are prefixed (l_) so none shadows a column used inside an aggregate (ClickHouse would
 // resolve `version` to the alias).
-import { latestColumns } from '../../../domains/contract/projectionColumns';
-import type { ColumnType, ProjectionColumn, ProjectionTable } from '../../../domains/contract/projectionTable';
+import { latestColumns } from './projectionColumns';
+import type { ColumnType, ProjectionColumn, ProjectionTable } from './projectionTable';
 
 /** The alias a latest-state query gives a column (the key keeps its name: it is grouped by). */
 export function latestAlias(c: Pick<ProjectionColumn<never>, 'name' | 'role'>): string {

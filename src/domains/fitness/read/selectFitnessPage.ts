@@ -3,13 +3,13 @@
 // results are corrected (a correction keeps its data_id) and deleted results simply drop out. Fetches
 // first + 1 rows to know whether another page follows. Filters on immutable columns run before the
 // grouping (see latestFitness.ts); schoolId may change across versions, so it is a condition on the
-// latest version (HAVING), with the "ever at this school" pre-filter of scopeSql.ts in WHERE.
-import type { FitnessScope } from '../../../domains/fitness/policy';
+// latest version (HAVING), with the "ever at this school" pre-filter of fitnessScopeSql.ts in WHERE.
+import type { FitnessScope } from '../policy';
 import { uint } from '../../../infra/clickhouse/literal';
-import type { ReadModelStore } from '../readModelStore';
-import { toFitnessView, type FitnessView } from '../views';
+import type { ReadModelStore } from '../../contract/readModelStore';
+import { toFitnessView, type FitnessView } from './fitnessView';
 import { latestFitnessSql, type LatestConditions, type LatestFitnessRow } from './latestFitness';
-import { fitnessScopeSql } from './scopeSql';
+import { fitnessScopeSql } from './fitnessScopeSql';
 
 export interface FitnessFilter {
   detectId?: number;

@@ -2,12 +2,12 @@
 // ids are not projected yet, deleted, or another customer's: the caller cannot tell them apart.
 // order_id is the ORDER BY key; customer_id is immutable, so the scope is a plain WHERE condition.
 // Values only through the literal formatter.
-import type { OrderScope } from '../../../domains/orders/policy';
+import type { OrderScope } from '../policy';
 import { list, str } from '../../../infra/clickhouse/literal';
-import type { ReadModelStore } from '../readModelStore';
-import { toOrderView, type OrderView } from '../views';
+import type { ReadModelStore } from '../../contract/readModelStore';
+import { toOrderView, type OrderView } from './orderView';
 import { latestOrdersSql, type LatestOrderRow } from './latestOrders';
-import { orderScopeSql } from './scopeSql';
+import { orderScopeSql } from './orderScopeSql';
 
 export async function selectOrdersByIds(
   store: ReadModelStore,

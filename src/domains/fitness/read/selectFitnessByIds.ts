@@ -2,12 +2,12 @@
 // caller's scope. Deleted, not yet projected and out-of-scope ids are all simply absent, so a caller
 // cannot tell an id it may not see from one that does not exist. The IN list goes through the literal
 // formatter; data_id is the ORDER BY key, so ClickHouse reads only the granules of these ids.
-import type { FitnessScope } from '../../../domains/fitness/policy';
+import type { FitnessScope } from '../policy';
 import { list, uint } from '../../../infra/clickhouse/literal';
-import type { ReadModelStore } from '../readModelStore';
-import { toFitnessView, type FitnessView } from '../views';
+import type { ReadModelStore } from '../../contract/readModelStore';
+import { toFitnessView, type FitnessView } from './fitnessView';
 import { latestFitnessSql, type LatestFitnessRow } from './latestFitness';
-import { fitnessScopeSql } from './scopeSql';
+import { fitnessScopeSql } from './fitnessScopeSql';
 
 export async function selectFitnessByIds(
   store: ReadModelStore,

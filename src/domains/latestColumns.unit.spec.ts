@@ -1,8 +1,8 @@
 // The latest-state select lists are derived from the table specs; these are the lists the read
 // models were written against (whitespace aside), so a spec change that alters them is deliberate.
-import { FITNESS_RESULTS } from '../../../domains/fitness/projection/fitnessResultsTable';
-import { ORDERS } from '../../../domains/orders/projection/ordersTable';
-import { latestSelectList } from './latestColumns';
+import { FITNESS_RESULTS } from './fitness/projection/fitnessResultsTable';
+import { ORDERS } from './orders/projection/ordersTable';
+import { latestSelectList } from './contract/latestColumns';
 
 const flat = (sql: string) => sql.replace(/\s+/g, ' ').trim();
 

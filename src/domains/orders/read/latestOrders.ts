@@ -3,10 +3,10 @@
 // latestFitness.ts: explicit latest-version choice, conditions only on immutable columns (order_id,
 // customer_id, currency, created_at), prefixed aliases; the select list is derived from the table's
 // spec (latestColumns.ts).
-import { ORDERS } from '../../../domains/orders/projection/ordersTable';
+import { ORDERS } from '../projection/ordersTable';
 import { ident } from '../../../infra/clickhouse/literal';
-import { columnWithRole } from '../../../domains/contract/projectionColumns';
-import { latestSelectList } from './latestColumns';
+import { columnWithRole } from '../../contract/projectionColumns';
+import { latestSelectList } from '../../contract/latestColumns';
 
 const ORDER_LATEST_COLUMNS = latestSelectList(ORDERS);
 const KEY = columnWithRole(ORDERS, 'key').name;

@@ -3,12 +3,12 @@
 // N times. (detect_id, user_id) never change across versions, so the tuple filter runs before the
 // latest-version grouping; the caller's scope applies as everywhere (a teacher sees a student's
 // results at its schools only). Tuples are built with the literal formatter.
-import type { FitnessScope } from '../../../domains/fitness/policy';
+import type { FitnessScope } from '../policy';
 import { uint } from '../../../infra/clickhouse/literal';
-import type { ReadModelStore } from '../readModelStore';
-import { toFitnessView, type FitnessView } from '../views';
+import type { ReadModelStore } from '../../contract/readModelStore';
+import { toFitnessView, type FitnessView } from './fitnessView';
 import { latestFitnessSql, type LatestFitnessRow } from './latestFitness';
-import { fitnessScopeSql } from './scopeSql';
+import { fitnessScopeSql } from './fitnessScopeSql';
 
 export interface StudentKey {
   detectId: number;
