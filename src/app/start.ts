@@ -43,7 +43,7 @@ export interface Tidemark {
 export function processKafkaCircuit(r: Resources, o: { logger: Logger; registry?: Registry }): KafkaCircuit {
   const s = r.settings;
   return kafkaCircuit({
-    probe: fromKafkaClusterProbe(s, [r.topics.events.fitness, r.topics.events.orders], s.kafkaProbeTimeoutMs),
+    probe: fromKafkaClusterProbe(s, Object.values(r.topics.events), s.kafkaProbeTimeoutMs),
     backoff: exponentialBackoff({
       baseMs: s.relayOutageBackoffBaseMs,
       maxMs: s.relayOutageBackoffMaxMs,

@@ -3,8 +3,7 @@
 // part up by a scope's or an event's domain; none of them branches on a domain's name.
 import type { DomainStores, ReconciledDomain } from './contract/reconciliation';
 import type { SourceReader } from './contract/sourceReader';
-import type { CampaignScope } from './fitness/reconciliation/campaignScope';
-import type { OrderWindowScope } from './orders/reconciliation/windowScope';
+import type { ScopeBase } from './contract/scope';
 import { domainModule, domainModules } from './registry';
 import type { Domain } from '../publication/event';
 import { ValidationError } from '../shared/errors';
@@ -14,8 +13,11 @@ export function reconciledDomains(): readonly ReconciledDomain<Scope>[] {
   return domainModules().map((m) => m.reconciliation as ReconciledDomain<Scope>);
 }
 
-/** What a reconciliation covers: one scope of one reconciled domain (a campaign, an order window...). */
-export type Scope = CampaignScope | OrderWindowScope;
+/**
+ * What a reconciliation covers: one scope of one registered domain (a campaign, an order window, a
+ * notebook...). The engine only reads its domain; the rest is the domain's, parsed and named by its part.
+ */
+export type Scope = ScopeBase;
 
 /** The part of a domain; a domain that is not reconciled is a validation error (e.g. a stored scope). */
 export function reconciledDomain(domain: unknown): ReconciledDomain<Scope> {

@@ -6,15 +6,12 @@
 // capability at all). This is only the early refusal: which rows a caller may touch is decided by the
 // services with the same policy. Public fields (health) carry no decorator.
 import type { AuthCheckerFn } from 'type-graphql';
-import { mayUse, type Capability, type DomainPolicy } from '../auth/access';
+import { mayUse, type Capability } from '../auth/access';
 import { mayOperate, type Principal } from '../auth/principal';
 import { AuthError, bearer, type TokenVerifier } from '../auth/tokens';
-import { fitnessPolicy } from '../domains/fitness/policy';
-import { ordersPolicy } from '../domains/orders/policy';
+import { domainModule, isDomain } from '../domains/registry';
 import type { Domain } from '../publication/event';
 import type { Authentication, GatewayContext } from './context';
-
-export const POLICIES: { readonly [D in Domain]: DomainPolicy<unknown> } = { fitness: fitnessPolicy, orders: ordersPolicy };
 
 /** What a field asks of its caller (the argument of @Authorized). */
 export type AccessLevel = 'operate' | `${Domain}:${Capability}`;
@@ -22,7 +19,8 @@ export type AccessLevel = 'operate' | `${Domain}:${Capability}`;
 export function mayAccess(p: Principal, level: AccessLevel): boolean {
   if (level === 'operate') return mayOperate(p);
   const [domain, capability] = level.split(':') as [Domain, Capability];
-  return mayUse(POLICIES[domain], p, capability);
+  // Each registered domain's own policy (its module's access); a level naming no domain allows nobody.
+  return isDomain(domain) && mayUse(domainModule(domain).access.policy, p, capability);
 }
 
 /** The caller of a request that passed authChecker (resolvers behind @Authorized only). */

@@ -37,6 +37,13 @@ export type DiscrepancyStatus =
   | 'REPAIRING'
   | 'RESOLVED';
 
+/** A scope of another registered domain: its name and the scope as that domain's JSON (checked by it). */
+export type DomainScopeInput = {
+  domain: string;
+  /** The scope as JSON text, e.g. {"notebookId":"..."}; at most 4,096 characters. */
+  scope: string;
+};
+
 /** The domain an event belongs to. */
 export type EventDomain =
   | 'fitness'
@@ -267,9 +274,10 @@ export type ReconciliationRunFilterInput = {
   triggers?: Array<ReconciliationTrigger> | null | undefined;
 };
 
-/** Exactly one of campaign (fitness) or orderWindow (orders). */
+/** Exactly one of campaign (fitness), orderWindow (orders) or domain (any other registered domain). */
 export type ReconciliationScopeInput = {
   campaign?: CampaignScopeInput | null | undefined;
+  domain?: DomainScopeInput | null | undefined;
   orderWindow?: OrderWindowInput | null | undefined;
 };
 

@@ -8,6 +8,7 @@ import { domainModules } from '../../domains/registry';
 import { randomIds, systemClock } from '../../shared/clock';
 import type { Stoppable } from '../../shared/lifecycle';
 import { publicationFor } from './publication';
+import { gatewayReadStore } from './readModels';
 import type { KafkaFirstWiringDeps } from './kafkaFirst';
 
 /** Every registered domain's own resolver classes (none for the built-in domains). */
@@ -31,6 +32,7 @@ export function domainGatewayServices(
       publicationStateOf: publication.stateOf,
       clock: systemClock,
       ids: randomIds,
+      reads: { store: gatewayReadStore(d.resources, d.registry), database: d.resources.settings.clickhouseDatabase },
     });
   }
   return { services, stop: async () => void (await Promise.all(publications.map((p) => p.stop()))) };

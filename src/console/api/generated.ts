@@ -21,6 +21,13 @@ export type DiscrepancyKind = 'CONTENT_MISMATCH' | 'DELETION_NOT_APPLIED' | 'MIS
 
 export type DiscrepancyStatus = 'OPEN' | 'REPAIRING' | 'RESOLVED';
 
+/** A scope of another registered domain: its name and the scope as that domain's JSON (checked by it). */
+export type DomainScopeInput = {
+  domain: string;
+  /** The scope as JSON text, e.g. {"notebookId":"..."}; at most 4,096 characters. */
+  scope: string;
+};
+
 /** The domain an event belongs to. */
 export type EventDomain = 'fitness' | 'orders';
 
@@ -119,9 +126,10 @@ export type ReconciliationLevel = 'CONTENT' | 'COUNTS' | 'IDS';
 /** CATCHING_UP and SCOPE_CHANGED are normal delay: nothing was recorded as a discrepancy; try again later. */
 export type ReconciliationOutcome = 'CATCHING_UP' | 'CLEAN' | 'DISCREPANCIES' | 'FAILED' | 'SCOPE_CHANGED';
 
-/** Exactly one of campaign (fitness) or orderWindow (orders). */
+/** Exactly one of campaign (fitness), orderWindow (orders) or domain (any other registered domain). */
 export type ReconciliationScopeInput = {
   campaign?: CampaignScopeInput | null | undefined;
+  domain?: DomainScopeInput | null | undefined;
   orderWindow?: OrderWindowInput | null | undefined;
 };
 

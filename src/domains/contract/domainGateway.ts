@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { Clock, IdGenerator } from '../../shared/clock';
 import type { PublicationState, Publisher } from '../../publication/publisher';
+import type { ReadModelStore } from './readModelStore';
 import type { DomainStores } from './reconciliation';
 
 /** A resolver class (type-graphql reads its decorators; the gateway never constructs it itself). */
@@ -20,6 +21,8 @@ export interface DomainGatewayDeps {
   publicationStateOf(db: Knex, eventId: string): Promise<PublicationState | null>;
   clock: Clock;
   ids: IdGenerator;
+  /** Its read queries' port onto the ClickHouse read models (bounded, measured) and their database. */
+  reads: { store: ReadModelStore; database: string };
 }
 
 export interface DomainGateway {

@@ -10,7 +10,8 @@ export const SUPPORTED_SCHEMA_VERSIONS: ReadonlySet<number> = new Set([1]);
 
 export const envelopeSchema = z.object({
   eventId: z.string().min(1).max(200),
-  domain: z.enum(['fitness', 'orders']),
+  // A registered domain's name (the registry checks names; the topic says which one is expected).
+  domain: z.string().regex(/^[a-z][a-z0-9]{1,30}$/),
   type: z.string().min(1).max(100),
   aggregateId: z.string().min(1).max(200),
   version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),

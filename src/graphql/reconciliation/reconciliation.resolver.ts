@@ -11,6 +11,7 @@ import { AFTER, afterOf, idCursor, page } from './paging';
 import { campaignScope } from '../../domains/fitness/reconciliation/campaignScope';
 import { orderWindowScope } from '../../domains/orders/reconciliation/windowScope';
 import { type Scope, scopeKey } from '../../reconciliation/scope';
+import { reconciledDomain } from '../../domains/reconciledDomains';
 import { oneAtATime } from './oneAtATime';
 import type { ReconciliationService } from '../../reconciliation/service';
 import { ValidationError } from '../../shared/errors';
@@ -40,10 +41,24 @@ export function service(ctx: GatewayContext): ReconciliationService {
 const who = (ctx: GatewayContext) => ctx.auth.principal?.subject ?? 'unknown';
 
 export function toScope(input: ReconciliationScopeInput): Scope {
-  const given = [input.campaign, input.orderWindow].filter((x) => x != null);
-  if (given.length !== 1) throw new ValidationError('scope', 'give exactly one of campaign or orderWindow');
+  const given = [input.campaign, input.orderWindow, input.domain].filter((x) => x != null);
+  if (given.length !== 1) throw new ValidationError('scope', 'give exactly one of campaign, orderWindow or domain');
   if (input.campaign) return campaignScope(input.campaign.detectId, input.campaign.projectId ?? undefined);
-  return orderWindowScope(input.orderWindow!.from, input.orderWindow!.to);
+  if (input.orderWindow) return orderWindowScope(input.orderWindow.from, input.orderWindow.to);
+  return domainScope(input.domain!);
+}
+
+/** A registered domain's scope from its JSON: the domain's own parser checks it (ValidationError). */
+function domainScope(input: { domain: string; scope: string }): Scope {
+  if (input.scope.length > 4096) throw new ValidationError('scope', 'a scope is at most 4,096 characters of JSON');
+  let json: unknown;
+  try {
+    json = JSON.parse(input.scope);
+  } catch {
+    throw new ValidationError('scope', 'the scope is not JSON');
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new ValidationError('scope', 'the scope is a JSON object');
+  return reconciledDomain(input.domain).scopeFromJson({ ...(json as Record<string, unknown>), domain: input.domain });
 }
 
 function ids(field: string, raw: string[]): number[] {

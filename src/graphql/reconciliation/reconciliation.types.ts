@@ -32,10 +32,17 @@ export class OrderWindowInput {
   @Field(() => GraphQLDateTimeISO) to!: Date;
 }
 
-@InputType({ description: 'Exactly one of campaign (fitness) or orderWindow (orders).' })
+@InputType({ description: "A scope of another registered domain: its name and the scope as that domain's JSON (checked by it)." })
+export class DomainScopeInput {
+  @Field(() => String) domain!: string;
+  @Field(() => String, { description: 'The scope as JSON text, e.g. {"notebookId":"..."}; at most 4,096 characters.' }) scope!: string;
+}
+
+@InputType({ description: 'Exactly one of campaign (fitness), orderWindow (orders) or domain (any other registered domain).' })
 export class ReconciliationScopeInput {
   @Field(() => CampaignScopeInput, { nullable: true }) campaign?: CampaignScopeInput | null;
   @Field(() => OrderWindowInput, { nullable: true }) orderWindow?: OrderWindowInput | null;
+  @Field(() => DomainScopeInput, { nullable: true }) domain?: DomainScopeInput | null;
 }
 
 @ObjectType({ description: 'A scope revision: every commit in scope raises versionSum.' })

@@ -197,10 +197,10 @@ describe('kafka-first publication reconciler (orders)', () => {
     let evidenceCalls = 0;
     // The batch stops inside its transaction (progress row locked) until the test lets it go on.
     const gated: DeliveryEvidence = {
-      async delivered(ids) {
+      async delivered(events) {
         evidenceCalls++;
         await gate;
-        return real.delivered(ids);
+        return real.delivered(events);
       },
     };
     const loop = startKafkaFirstPublicationReconciler({ ...deps({ evidence: gated }), intervalMs });

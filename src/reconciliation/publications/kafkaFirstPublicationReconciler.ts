@@ -88,7 +88,9 @@ export async function reconcileOnce(deps: KafkaFirstPublicationReconcilerDeps): 
     if (!position) return { ...r, busy: true };
     const found = await deps.part.unpublished.find(trx, { cutoff, after: position, limit: deps.batchSize });
     r.examined = found.length;
-    const delivered = found.length ? await deps.evidence.delivered(found.map((f) => f.position.aggregateId)) : new Set<string>();
+    const delivered = found.length
+      ? await deps.evidence.delivered(found.map((f) => ({ aggregateId: f.position.aggregateId, version: f.event.version })))
+      : new Set<string>();
     for (const { position: at, event } of found) {
       if (delivered.has(at.aggregateId)) {
         r.delivered++;

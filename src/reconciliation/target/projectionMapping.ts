@@ -19,6 +19,8 @@ export interface ProjectionMapping {
   table: string;
   /** The aggregate id column (ORDER BY key of the table). */
   idColumn: string;
+  /** The version column (ReplacingMergeTree's). */
+  versionColumn: string;
   /** The id as text (what bucket() hashes). */
   idText: string;
   /** An aggregate id as a SQL literal of the id column's type. */
@@ -56,6 +58,7 @@ function mappingOf<Row>(domain: Domain, t: ProjectionTable<Row>, scopeWhere: (sc
     domain,
     table: t.name,
     idColumn: key.name,
+    versionColumn: columnWithRole(t, 'version').name,
     idText: numericKey ? `toString(${key.name})` : key.name,
     idLiteral: numericKey ? uint : str,
     segment: t.segment,
