@@ -18,7 +18,7 @@ import { AssignerProtocol } from 'kafkajs';
 import type { Resources } from '../../../src/app/resources';
 import { ident } from '../../../src/infra/clickhouse/literal';
 import { projectorGroupId } from '../../../src/projections/projectorGroup';
-import { waitFor } from '../../../src/shared/lifecycle';
+import { sleep, waitFor } from '../../../src/shared/lifecycle';
 
 /** A fault action found that its fault did not happen; the cycle must fail, not count. */
 export class FaultNotInjectedError extends Error {
@@ -126,7 +126,14 @@ export async function killRelayMidBatch(
 ): Promise<{ tries: number; claimedWhenKilled: number; leftProcessing: number; claimedBy: string }> {
   const { tries, claimed } = await catchRelayMidBatch(r, cluster, name, opts);
   await cluster.kill(name);
-  const leftProcessing = await claimedBy(r, name);
+  // A statement the relay sent just before it died (its mark-sent UPDATE) still runs to its end on the
+  // server: the rows are counted once two reads apart agree, so the count is what stays PROCESSING.
+  let leftProcessing = await claimedBy(r, name);
+  for (let previous = -1; previous !== leftProcessing;) {
+    previous = leftProcessing;
+    await sleep(300);
+    leftProcessing = await claimedBy(r, name);
+  }
   requireInjected(leftProcessing > 0, 'relay-sigkill-mid-batch', `rows left PROCESSING under ${name}'s claim after the kill`, {
     tries,
     claimedWhenKilled: claimed,
