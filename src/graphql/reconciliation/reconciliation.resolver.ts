@@ -8,10 +8,8 @@ import type { DiscrepancyRecord, RebuildRecord, RepairRecord, RunRecord } from '
 import type { ReconcileLevel } from '../../reconciliation/model';
 import type { SourceRevision } from '../../domains/contract/sourceState';
 import { AFTER, afterOf, idCursor, page } from './paging';
-import { campaignScope } from '../../domains/fitness/reconciliation/campaignScope';
-import { orderWindowScope } from '../../domains/orders/reconciliation/windowScope';
-import { type Scope, scopeKey } from '../../reconciliation/scope';
-import { reconciledDomain } from '../../domains/reconciledDomains';
+import { scopeKey } from '../../reconciliation/scope';
+import { ReconciliationScopeInput, toScope } from './scopeInput';
 import { oneAtATime } from './oneAtATime';
 import type { ReconciliationService } from '../../reconciliation/service';
 import { ValidationError } from '../../shared/errors';
@@ -23,7 +21,6 @@ import {
   ProjectionRebuildView,
   ReconcilePayload,
   ReconciliationRunView,
-  ReconciliationScopeInput,
   RepairFilterInput,
   RepairView,
   type SourceRevisionView,
@@ -39,27 +36,6 @@ export function service(ctx: GatewayContext): ReconciliationService {
 }
 
 const who = (ctx: GatewayContext) => ctx.auth.principal?.subject ?? 'unknown';
-
-export function toScope(input: ReconciliationScopeInput): Scope {
-  const given = [input.campaign, input.orderWindow, input.domain].filter((x) => x != null);
-  if (given.length !== 1) throw new ValidationError('scope', 'give exactly one of campaign, orderWindow or domain');
-  if (input.campaign) return campaignScope(input.campaign.detectId, input.campaign.projectId ?? undefined);
-  if (input.orderWindow) return orderWindowScope(input.orderWindow.from, input.orderWindow.to);
-  return domainScope(input.domain!);
-}
-
-/** A registered domain's scope from its JSON: the domain's own parser checks it (ValidationError). */
-function domainScope(input: { domain: string; scope: string }): Scope {
-  if (input.scope.length > 4096) throw new ValidationError('scope', 'a scope is at most 4,096 characters of JSON');
-  let json: unknown;
-  try {
-    json = JSON.parse(input.scope);
-  } catch {
-    throw new ValidationError('scope', 'the scope is not JSON');
-  }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new ValidationError('scope', 'the scope is a JSON object');
-  return reconciledDomain(input.domain).scopeFromJson({ ...(json as Record<string, unknown>), domain: input.domain });
-}
 
 function ids(field: string, raw: string[]): number[] {
   if (raw.length === 0 || raw.length > MAX_REPAIR_BATCH)

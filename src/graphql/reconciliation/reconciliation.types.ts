@@ -20,31 +20,6 @@ import {
   VerificationEnum,
 } from './reconciliation.enums';
 
-@InputType({ description: 'A fitness campaign (detectId), optionally one project (test item) of it.' })
-export class CampaignScopeInput {
-  @Field(() => Int) detectId!: number;
-  @Field(() => Int, { nullable: true }) projectId?: number | null;
-}
-
-@InputType({ description: 'Orders created in [from, to) (at most 31 days).' })
-export class OrderWindowInput {
-  @Field(() => GraphQLDateTimeISO) from!: Date;
-  @Field(() => GraphQLDateTimeISO) to!: Date;
-}
-
-@InputType({ description: "A scope of another registered domain: its name and the scope as that domain's JSON (checked by it)." })
-export class DomainScopeInput {
-  @Field(() => String) domain!: string;
-  @Field(() => String, { description: 'The scope as JSON text, e.g. {"notebookId":"..."}; at most 4,096 characters.' }) scope!: string;
-}
-
-@InputType({ description: 'Exactly one of campaign (fitness), orderWindow (orders) or domain (any other registered domain).' })
-export class ReconciliationScopeInput {
-  @Field(() => CampaignScopeInput, { nullable: true }) campaign?: CampaignScopeInput | null;
-  @Field(() => OrderWindowInput, { nullable: true }) orderWindow?: OrderWindowInput | null;
-  @Field(() => DomainScopeInput, { nullable: true }) domain?: DomainScopeInput | null;
-}
-
 @ObjectType({ description: 'A scope revision: every commit in scope raises versionSum.' })
 export class SourceRevisionView {
   @Field(() => Int) aggregates!: number;
