@@ -2,7 +2,7 @@
 // and a keep-alive GraphQL client in the bench process. `operations()` lists the root fields the
 // running schema has, so a row whose path is not built yet reports "n/a (not built)".
 import type { Principal, Role } from '../../src/auth/principal';
-import { signToken } from '../../src/auth/tokens';
+import { mintToken } from '../../src/auth/developmentTokens';
 import type { Settings } from '../../src/config/settings';
 import { childEnvFor } from './benchEnv';
 import { graphqlClient, type GraphQLClient } from './graphqlHttp';
@@ -11,9 +11,9 @@ import { startGatewayProcess, type GatewayProcess } from './processes';
 /** The subject of bench-service tokens; childEnvFor lists it in AUTH_SERVICE_SUBJECTS. */
 export const BENCH_SERVICE_SUBJECT = 'bench-service';
 
+/** A token the gateway under test accepts: minted the one way Tidemark mints (its claim names, issuer, audience). */
 export async function bearerFor(s: Settings, p: Principal): Promise<string> {
-  const token = await signToken(s.authJwtSecret!, p, { issuer: s.authIssuer, audience: s.authAudience, ttlSeconds: 3600 });
-  return `Bearer ${token}`;
+  return `Bearer ${await mintToken(s, p, 3600)}`;
 }
 
 export async function bearer(s: Settings, ...roles: Role[]): Promise<string> {
@@ -54,7 +54,8 @@ export async function startGatewayUnderTest(
       return c;
     },
     async operations() {
-      const c = graphqlClient(proc.url, { maxSockets: 1 });
+      // An operator's token: the gateway refuses anonymous requests before it reads them.
+      const c = graphqlClient(proc.url, { maxSockets: 1, authorization: await bearer(s, 'operator') });
       try {
         const names = (t: { fields: { name: string }[] } | null) => new Set((t?.fields ?? []).map((f) => f.name));
         const d = await c.request<{
