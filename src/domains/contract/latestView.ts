@@ -1,5 +1,6 @@
 // What a read model returns, for any domain (each domain's view type: src/domains/<d>/read/*View.ts):
-// the latest non-deleted state of an aggregate, with the source commit time of that version (updatedAt) and when the projector ingested it. Decimals are canonical strings.
+// the latest non-deleted state of an aggregate, with the source commit time of that version
+// (updatedAt) and when the projector ingested it. Decimals are canonical strings.
 // Who wrote a version (changedBy) stays in the authoritative store: it is not in the events. The
 // mapping is derived from the table's spec: each column read back becomes its field (the key as
 // text, times as Dates, decimals padded to the column's scale, other integers as numbers).
