@@ -3,48 +3,20 @@
 // starts (a rebuild in the background) is tracked and drained by stop(). The steps live in service/:
 // a run (reconcileRun.ts), the runtime's state and waits (runtime.ts), a rebuild's audit row.
 import type { Domain } from '../publication/event';
-import type { RetryPolicy } from '../shared/backoff';
 import { TidemarkError } from '../shared/errors';
-import type { Logger } from '../shared/logger';
-import type { CompareSettings } from './compareScope';
 import { listDiscrepancies, listRebuilds, listRepairs, listRuns } from './ledger/sql/ledgerQueries';
 import type { DiscrepancyFilter, RepairFilter, RunFilter } from './ledger/sql/ledgerQueries';
 import type { DiscrepancyRecord, RebuildRecord, RepairRecord, RunRecord } from './ledger/records';
 import type { ReconcileLevel, RunTrigger } from './model';
-import type { PipelineProbe } from './ports';
-import type { RateLimiter } from './repair/rateLimiter';
 import { removeUnexpectedRows } from './repair/removeUnexpectedRows';
 import { repairDiscrepancies } from './repair/repairDiscrepancies';
-import type { RepairDeps } from './repair/repairDeps';
 import { verifyRepairs } from './repair/verifyRepairs';
 import type { Scope } from './scope';
 import type { ProjectorDeadLetters } from '../projections/deadLetterOperator';
+import type { ReconciliationDeps } from './service/deps';
 import { ReconciliationRuntime } from './service/runtime';
 
-export interface ReconciliationSettings {
-  compare: Record<Domain, CompareSettings>;
-  repairVerifyTimeoutMs: number;
-  repairWaitMs: number;
-  rebuildWaitMs: number;
-  rebuildCatchUpMarginMs: number;
-  /** REBUILD_ROWS_PER_SECOND: what rebuildLimiter grants, named when a table is too busy to catch up. */
-  rebuildRowsPerSecond: number;
-  rebuildStaleAfterMs: number;
-}
-
-/** The repair machinery's connections and readers, plus what reconciling itself needs. */
-export interface ReconciliationDeps extends Pick<
-  RepairDeps,
-  'ledger' | 'ch' | 'database' | 'layout' | 'sources' | 'targets' | 'sink' | 'clock' | 'metrics'
-> {
-  pipeline: PipelineProbe;
-  repairLimiter: RateLimiter;
-  rebuildLimiter: RateLimiter;
-  retry: RetryPolicy;
-  logger: Logger;
-  settings: ReconciliationSettings;
-  projectorDeadLetters: ProjectorDeadLetters;
-}
+export type { ReconciliationDeps, ReconciliationSettings } from './service/deps';
 
 export interface ReconcileOutcome {
   run: RunRecord;

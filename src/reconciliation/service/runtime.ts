@@ -2,6 +2,7 @@
 // signal and the set of promises still running, which stop() drains; the deps a rebuild, a recovery
 // and a repair are given; and the waits after a repair or a rebuild. A small object rather than one
 // long closure, so each step can be read on its own.
+import type { ReconciliationDeps } from './deps';
 import { sleep } from '../../shared/lifecycle';
 import { summarizeError } from '../../shared/redact';
 import { OperationTimeoutError, withTimeout } from '../../shared/timeout';
@@ -12,35 +13,17 @@ import type { ReconcileLevel } from '../model';
 import { startProjectionRebuild, type StartedRebuild } from '../rebuild/rebuildProjection';
 import { recoverAbandonedRebuilds, type RecoveryDeps } from '../rebuild/recoverRebuilds';
 import { settleRebuildRepairs } from '../rebuild/settleRebuildRepairs';
-import type { RateLimiter } from '../repair/rateLimiter';
 import type { RepairDeps } from '../repair/repairDeps';
 import { verifyRepairs } from '../repair/verifyRepairs';
 import type { Scope } from '../scope';
 import { insertRebuildAudit } from './rebuildAudit';
-import { reconcileRun, type RunDeps, type RunRequest } from './reconcileRun';
-
-/**
- * What the runtime reads of the service's deps and settings, named here (not imported from
- * ../service.ts, which imports this file) so no import cycle; ReconciliationDeps fits it as it is.
- */
-export interface RuntimeDeps extends RunDeps, Pick<RepairDeps, 'sink'> {
-  repairLimiter: RateLimiter;
-  rebuildLimiter: RateLimiter;
-  settings: RunDeps['settings'] & {
-    repairVerifyTimeoutMs: number;
-    repairWaitMs: number;
-    rebuildWaitMs: number;
-    rebuildCatchUpMarginMs: number;
-    rebuildRowsPerSecond: number;
-    rebuildStaleAfterMs: number;
-  };
-}
+import { reconcileRun, type RunRequest } from './reconcileRun';
 
 export class ReconciliationRuntime {
   private readonly abort = new AbortController();
   private readonly inFlight = new Set<Promise<unknown>>();
 
-  constructor(private readonly d: RuntimeDeps) {}
+  constructor(private readonly d: ReconciliationDeps) {}
 
   /** Remembers `p` until it settles, so stop() waits for it. */
   track<T>(p: Promise<T>): Promise<T> {
