@@ -81,3 +81,37 @@ export function scopeKey(scope: PendingScope): string {
   const within = scope.dataIn ? membership(scope.dataIn) : null;
   return JSON.stringify([scope.domain, eq, scope.createdFrom?.getTime() ?? null, scope.createdTo?.getTime() ?? null, within]);
 }
+
+/** Pending rows of one status (of one aggregate, when counted per aggregate). */
+export interface PendingCountRow {
+  aggregateId?: string;
+  status: string;
+  n: number;
+  oldest: Date;
+}
+
+/**
+ * COUNT and oldest created_at of a publication table's rows in `statuses`, per status (and per
+ * aggregate: the listed ids, or 'each' over the whole scope), within the scope. The statement of each
+ * table (its statuses, locking and index) is its owner's: outbox/sql and kafkaFirst/sql.
+ */
+export async function countPendingRows(
+  db: Knex,
+  table: 'outbox_events' | 'event_publications',
+  statuses: readonly string[],
+  scope: PendingScope,
+  fields: readonly ScopeField[],
+  aggregateIds?: string[] | 'each',
+): Promise<PendingCountRow[]> {
+  if (Array.isArray(aggregateIds) && aggregateIds.length === 0) return [];
+  const q = db(table)
+    .select('status', db.raw('COUNT(*) AS n'), db.raw('MIN(created_at) AS oldest'))
+    .whereIn('status', [...statuses])
+    .groupBy('status');
+  applyScope(db, q, scope, fields);
+  // 'each': per aggregate over the whole scope (a reconciliation's in-flight set; few rows are unsent).
+  if (aggregateIds) q.select('aggregate_id').groupBy('aggregate_id');
+  if (Array.isArray(aggregateIds)) q.whereIn('aggregate_id', aggregateIds);
+  const rows = (await q) as { status: string; n: number | string; oldest: Date | string; aggregate_id?: string }[];
+  return rows.map((r) => ({ aggregateId: r.aggregate_id, status: r.status, n: Number(r.n), oldest: new Date(r.oldest) }));
+}

@@ -11,8 +11,8 @@ import type { MysqlShards } from '../../infra/mysql/fromMysql';
 import type { Domain } from '../../publication/event';
 import { emptyPending, mergePending, type Known, type PendingSummary } from './decideFreshness';
 import { countPendingEventPublications, FALLBACK_STUCK } from '../../publication/kafkaFirst/sql/countPendingEventPublications';
-import { countPendingOutboxEvents, OUTBOX_STUCK, type PendingCountRow } from '../../publication/outbox/sql/countPendingOutboxEvents';
-import type { PendingScope } from '../../publication/pendingScope';
+import { countPendingOutboxEvents, OUTBOX_STUCK } from '../../publication/outbox/sql/countPendingOutboxEvents';
+import type { PendingCountRow, PendingScope } from '../../publication/pendingScope';
 import { OperationTimeoutError, withTimeout } from '../../shared/timeout';
 
 export interface PendingPublications {

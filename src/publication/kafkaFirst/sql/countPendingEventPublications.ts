@@ -4,28 +4,17 @@
 // DEAD_LETTER needs an operator. PUBLISHED rows are not read. Served by the (domain, status,
 // created_at) index.
 import type { Knex } from 'knex';
-import type { PendingCountRow } from '../../outbox/sql/countPendingOutboxEvents';
-import { applyScope, type PendingScope } from '../../pendingScope';
+import { countPendingRows, type PendingCountRow, type PendingScope } from '../../pendingScope';
 
 export const FALLBACK_PENDING = ['NOT_PUBLISHED'] as const;
 export const FALLBACK_STUCK = ['DEAD_LETTER'] as const;
 
-export async function countPendingEventPublications(
+export function countPendingEventPublications(
   db: Knex,
   scope: PendingScope,
   /** The domain's scope fields (applyScope refuses any other). */
   fields: readonly string[],
   aggregateIds?: string[] | 'each',
 ): Promise<PendingCountRow[]> {
-  if (Array.isArray(aggregateIds) && aggregateIds.length === 0) return [];
-  const q = db('event_publications')
-    .select('status', db.raw('COUNT(*) AS n'), db.raw('MIN(created_at) AS oldest'))
-    .whereIn('status', [...FALLBACK_PENDING, ...FALLBACK_STUCK])
-    .groupBy('status');
-  applyScope(db, q, scope, fields);
-  // 'each': per aggregate over the whole scope (a reconciliation's in-flight set; few rows are unsent).
-  if (aggregateIds) q.select('aggregate_id').groupBy('aggregate_id');
-  if (Array.isArray(aggregateIds)) q.whereIn('aggregate_id', aggregateIds);
-  const rows = (await q) as { status: string; n: number | string; oldest: Date | string; aggregate_id?: string }[];
-  return rows.map((r) => ({ aggregateId: r.aggregate_id, status: r.status, n: Number(r.n), oldest: new Date(r.oldest) }));
+  return countPendingRows(db, 'event_publications', [...FALLBACK_PENDING, ...FALLBACK_STUCK], scope, fields, aggregateIds);
 }
