@@ -1,6 +1,7 @@
 // The one typed settings map. Every knob Tidemark reads comes from here: an environment variable, a
 // default and a description. `loadSettings` validates all of them at start-up and fails fast with a
 // message naming each bad variable; `.env.example` is generated from this table (npm run env:example).
+import { DOMAIN_NAME } from '../shared/domain';
 import { z } from 'zod';
 import { TidemarkError } from '../shared/errors';
 import { insecureProductionSettings, isLoopbackHost } from './productionSafety';
@@ -19,8 +20,13 @@ const strategy = z.enum(['outbox', 'kafka-first']);
 /** domain=strategy pairs, e.g. `notes=kafka-first`: the strategy of a registered domain without a setting of its own. */
 const strategyMap = csv.pipe(
   z
-    .array(z.string().regex(/^[a-z][a-z0-9]{1,30}=(outbox|kafka-first)$/, 'each entry is <domain>=outbox|kafka-first'))
-    .transform((pairs) => Object.fromEntries(pairs.map((p) => p.split('=') as [string, 'outbox' | 'kafka-first']))),
+    .array(
+      z
+        .string()
+        .transform((pair) => pair.split('='))
+        .pipe(z.tuple([z.string().regex(DOMAIN_NAME, 'each entry is <domain>=outbox|kafka-first'), strategy])),
+    )
+    .transform((pairs) => Object.fromEntries(pairs)),
 );
 /** JWT algorithms AUTH_ALGORITHMS may pin (jose names); HS* need AUTH_JWT_SECRET, the others AUTH_JWKS_URL. */
 export const JWT_ALGORITHMS = [

@@ -10,6 +10,13 @@ describe('settings', () => {
     expect(s.ordersStrategy).toBe('kafka-first');
   });
 
+  it('reads PUBLICATION_STRATEGIES as domain=strategy pairs and refuses anything else', () => {
+    const s = loadSettings({ TIDEMARK_ENV: 'development', PUBLICATION_STRATEGIES: 'notes=kafka-first, fitness=outbox' });
+    expect(s.publicationStrategies).toEqual({ notes: 'kafka-first', fitness: 'outbox' });
+    for (const bad of ['notes=fast', 'Notes=outbox', 'notes', 'notes=outbox=x'])
+      expect(() => loadSettings({ TIDEMARK_ENV: 'development', PUBLICATION_STRATEGIES: bad })).toThrow(/PUBLICATION_STRATEGIES/);
+  });
+
   it('fails fast naming every bad variable and what to set', () => {
     let err: unknown;
     try {

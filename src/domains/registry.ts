@@ -3,21 +3,19 @@
 // for the module of an event's, a scope's or a row's domain; nothing else lists domains. Registration
 // checks what would otherwise collide at run time: names, topics, projection tables, token codes.
 import { ValidationError } from '../shared/errors';
-import type { Domain } from '../shared/domain';
+import { DOMAIN_NAME, type Domain } from '../shared/domain';
 import type { DomainModule } from './contract/domainModule';
 import { fitnessModule } from './fitness/module';
 import { ordersModule } from './orders/module';
 
 const registered = new Map<Domain, DomainModule>();
 
-const NAME = /^[a-z][a-z0-9]{1,30}$/;
-
 /** A module's ClickHouse migrations number from here (the core ones, migrations/clickhouse, below). */
 export const MODULE_CLICKHOUSE_VERSIONS = 1000;
 
 /** Adds a module; throws a ValidationError naming the clash when it would collide with another. */
 export function registerDomain(m: DomainModule): void {
-  if (!NAME.test(m.name)) throw new ValidationError('domain', `a domain name is 2-31 lower-case letters or digits: ${m.name}`);
+  if (!DOMAIN_NAME.test(m.name)) throw new ValidationError('domain', `a domain name is 2-31 lower-case letters or digits: ${m.name}`);
   for (const other of registered.values()) {
     const clash =
       other.name === m.name

@@ -5,3 +5,6 @@
 
 /** A registered domain's name (lower-case letters and digits). */
 export type Domain = string;
+
+/** What a domain's name looks like: 2-31 lower-case letters or digits, a letter first. */
+export const DOMAIN_NAME = /^[a-z][a-z0-9]{1,30}$/;

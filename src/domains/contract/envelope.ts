@@ -1,6 +1,7 @@
 // Decoding a Kafka message into an event envelope, the part of the event contract every domain's
 // decoder shares. Pure: bytes in, envelope or a dead-letter reason out. Every check names what failed
 // by field path and check, never by value (decoded.ts).
+import { DOMAIN_NAME } from '../../shared/domain';
 import { z } from 'zod';
 import type { Domain, EventEnvelope } from '../../publication/event';
 import { describeIssues, rejected, type Decoded } from './decoded';
@@ -11,7 +12,7 @@ export const SUPPORTED_SCHEMA_VERSIONS: ReadonlySet<number> = new Set([1]);
 export const envelopeSchema = z.object({
   eventId: z.string().min(1).max(200),
   // A registered domain's name (the registry checks names; the topic says which one is expected).
-  domain: z.string().regex(/^[a-z][a-z0-9]{1,30}$/),
+  domain: z.string().regex(DOMAIN_NAME),
   type: z.string().min(1).max(100),
   aggregateId: z.string().min(1).max(200),
   version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
