@@ -18,6 +18,7 @@ import { authHeader } from '../support/tokens';
 import { callRaw, isClear, type Answer } from '../support/timedClient';
 import { hostileCases, PLACE, validOrder, type Auth, type HostileCase } from '../support/hostileCases';
 import { injectionCases, tokenCases } from '../support/hostileStringCases';
+import { scopeCases } from '../support/hostileScopeCases';
 
 describe('hostile GraphQL input', () => {
   let env: TestEnv;
@@ -94,7 +95,7 @@ describe('hostile GraphQL input', () => {
       : callRaw(url, c.query!, typeof c.variables === 'function' ? c.variables(seeded) : c.variables, h, 30000);
   };
 
-  const cases = [...hostileCases(), ...injectionCases(hostileStrings), ...tokenCases()];
+  const cases = [...hostileCases(), ...injectionCases(hostileStrings), ...tokenCases(), ...scopeCases()];
 
   it.each(cases.filter((c) => c.expect === 'reject'))('refuses $group: $name with a clear typed error and changes nothing', async (c) => {
     const a = await send(c);
