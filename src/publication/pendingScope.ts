@@ -8,6 +8,7 @@
 // values for ANY listed field (a teacher's schools OR a student's own user id; a customer's id). A
 // pending row is a newest version, so its data.schoolId is the school the result is moving to: the
 // same latest-version rule the read models apply. Without dataIn every row of the domain counts.
+// countPendingRows is the one count both tables' statements (outbox/sql, kafkaFirst/sql) run with it.
 import type { Knex } from 'knex';
 import { isPostgres as dialectIsPostgres } from '../infra/sql/dialect';
 import type { Domain } from './event';
