@@ -18,6 +18,7 @@ import {
   DiscrepanciesDocument,
   PlaceOrderDocument,
   ProjectionRebuildsDocument,
+  PublicationHealthDocument,
   ReconcileDocument,
   RebuildProjectionDocument,
   RecordFitnessResultDocument,
@@ -149,6 +150,15 @@ describe('reconciliation and repair over GraphQL', () => {
     expect(cor.errors).toBeUndefined();
     const del = await execute(url, DeleteFitnessResultDocument, { dataId: ids.deleted, expectedVersion: 1 }, client);
     expect(del.errors).toBeUndefined();
+    // Every write on Kafka first: an aggregate whose publication is still pending is excluded as in
+    // flight (a live scope stays reconcilable), so only a projector behind the topic is CATCHING_UP.
+    await waitFor(
+      async () => {
+        const h = await execute(url, PublicationHealthDocument, { domain: 'fitness' }, operator);
+        return h.data!.publicationHealth.every((d) => d.stores.every((st) => st.pending === 0 && st.failed === 0));
+      },
+      { what: 'every fitness write published' },
+    );
 
     const r = await reconcile('CONTENT');
     expect(r.run.outcome).toBe('CATCHING_UP');
