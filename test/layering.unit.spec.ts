@@ -15,7 +15,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['infra', 'metrics', 'auth', 'devstack'],
   ['publication'],
   ['domains'],
-  ['relay', 'projections', 'reconciliation'],
+  ['relay', 'projections', 'reconciliation', 'erasure'],
   ['graphql'],
   ['app'],
   ['cli', 'main.ts'],

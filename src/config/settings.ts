@@ -217,6 +217,27 @@ export const settingsTable = {
       'events: they are detected, counted and reconciled (docs/projections.md).',
     int(-1, Number.MAX_SAFE_INTEGER),
   ),
+  kafkaCompactionSegmentMs: setting(
+    'KAFKA_COMPACTION_SEGMENT_MS',
+    undefined,
+    'segment.ms of the compacted topics that hold personal data (a domain with an erasure, its dead letters): the open ' +
+      'segment is never compacted, so an erased record can outlive this plus KAFKA_MAX_COMPACTION_LAG_MS. Default 3600000 ' +
+      '(1 h); 10000 with TIDEMARK_ENV=development or test (docs/erasure.md).',
+    int(1000, 7 * 86400000).optional(),
+  ),
+  kafkaMaxCompactionLagMs: setting(
+    'KAFKA_MAX_COMPACTION_LAG_MS',
+    undefined,
+    'max.compaction.lag.ms of those topics: the longest a superseded record (one an erasure tombstoned) stays readable in a ' +
+      'closed segment. Default 86400000 (24 h); 10000 with TIDEMARK_ENV=development or test.',
+    int(1000, 7 * 86400000).optional(),
+  ),
+  kafkaMinCleanableDirtyRatio: setting(
+    'KAFKA_MIN_CLEANABLE_DIRTY_RATIO',
+    undefined,
+    'min.cleanable.dirty.ratio of those topics (0.01-0.99). Default 0.5; 0.01 with TIDEMARK_ENV=development or test.',
+    z.coerce.number().min(0.01).max(0.99).optional(),
+  ),
 
   clickhouseEngine: setting(
     'CLICKHOUSE_ENGINE',
@@ -441,6 +462,20 @@ export const settingsTable = {
     '1000',
     'Rows deleted per statement by the retention cleanup (it repeats until none are left).',
     int(1, 100000),
+  ),
+  fitnessDeletionLogRetentionDays: setting(
+    'FITNESS_DELETION_LOG_RETENTION_DAYS',
+    '0',
+    'Days a deleted fitness result stays in fitness_result_deletions (the deletion log that lets reconciliation tell a ' +
+      'deletion from a loss). 0 keeps it until the student is erased; a value keeps it that long, after which a lost ' +
+      'tombstone of an older deletion is no longer repaired (docs/erasure.md, "Retention").',
+    int(0, 36500),
+  ),
+  reconciliationLedgerRetentionDays: setting(
+    'RECONCILIATION_LEDGER_RETENTION_DAYS',
+    '365',
+    'Days finished reconciliation runs, their discrepancies and repair records are kept (0: for ever).',
+    int(0, 36500),
   ),
   outboxStatsIntervalMs: setting(
     'OUTBOX_STATS_INTERVAL_MS',
@@ -696,6 +731,48 @@ export const settingsTable = {
     'JWT algorithms accepted (comma list). Default: HS256 with AUTH_JWT_SECRET; RS256,PS256,ES256,EdDSA with ' +
       'AUTH_JWKS_URL. Tokens signed otherwise (or unsigned) are refused.',
     csv.pipe(z.array(z.enum(JWT_ALGORITHMS)).min(1)).optional(),
+  ),
+
+  // Erasure (docs/erasure.md).
+  erasureDeadlineHours: setting(
+    'ERASURE_DEADLINE_HOURS',
+    '72',
+    'Hours within which an erasure must have removed the person from every store; one still running later raises ' +
+      'TidemarkErasureOverdue.',
+    int(1, 8760),
+  ),
+  erasureHashSecret: setting(
+    'ERASURE_HASH_SECRET',
+    undefined,
+    'Secret (at least 32 characters, the same on every process) of the keyed hashes that stand for an erased person in the ' +
+      'audit record and as a pseudonym. Unset: derived (HKDF) from CONSISTENCY_TOKEN_SECRET, else AUTH_JWT_SECRET, else in ' +
+      'development the development secret. Changing it breaks the link between old hashes and new ones.',
+    z.string().min(32).optional(),
+  ),
+  erasuresPerMinute: setting(
+    'ERASURES_PER_MINUTE',
+    '10',
+    'Most erasures this gateway starts per minute (more are refused with RATE_LIMITED, nothing changed).',
+    int(1, 10000),
+  ),
+  erasurePollMs: setting('ERASURE_POLL_MS', '1000', 'How often the reconciler looks for an erasure that is due.', int(50, 600000)),
+  erasureRetryMs: setting(
+    'ERASURE_RETRY_MS',
+    '5000',
+    'Pause before an erasure whose step failed or must wait (a compaction, a mutation) is taken up again.',
+    int(100, 3600000),
+  ),
+  erasureLeaseMs: setting(
+    'ERASURE_LEASE_MS',
+    '60000',
+    'How long one reconciler holds an erasure it works on; a crashed holder is replaced after this.',
+    int(1000, 3600000),
+  ),
+  erasureGuardRefreshMs: setting(
+    'ERASURE_GUARD_REFRESH_MS',
+    '5000',
+    'How often the projector, repairs and rebuilds re-read the erased aggregates they must never write again.',
+    int(100, 600000),
   ),
 
   // Read your own writes (docs/queries.md, "Read your own writes").
@@ -980,13 +1057,15 @@ export const CONSISTENCY_SECRET_PROBLEM =
 type Table = typeof settingsTable;
 type Parsed = { [K in keyof Table]: z.output<Table[K]['schema']> };
 type Derived = 'stackManage' | 'graphqlIntrospection' | 'graphqlExplorer';
+type DerivedNumber = 'kafkaCompactionSegmentMs' | 'kafkaMaxCompactionLagMs' | 'kafkaMinCleanableDirtyRatio';
 /** The parsed table, with the settings whose default derives from others (stackManage, ...) always set. */
-export type Settings = Omit<Parsed, Derived> & { [K in Derived]: boolean };
+export type Settings = Omit<Parsed, Derived | DerivedNumber> & { [K in Derived]: boolean } & { [K in DerivedNumber]: number };
 
 // Settings whose value is never echoed in an error: secrets, and URLs that may carry credentials
 // (those are shown without them).
 const SECRET_SETTINGS = new Set([
   'AUTH_JWT_SECRET',
+  'ERASURE_HASH_SECRET',
   'MYSQL_PASSWORD',
   'FITNESS_SHARDS',
   'PG_PASSWORD',
@@ -1036,6 +1115,11 @@ export function loadSettings(given: NodeJS.ProcessEnv = process.env, overrides: 
   }
   // Derived defaults: the stack manager installs and starts engines only in development unless asked.
   out.stackManage ??= out.env === 'development';
+  // Compaction of personal topics: quick on a local stack (an erasure completes in minutes), calm in production.
+  const local = out.env !== 'production';
+  out.kafkaCompactionSegmentMs ??= local ? 10_000 : 3_600_000;
+  out.kafkaMaxCompactionLagMs ??= local ? 10_000 : 86_400_000;
+  out.kafkaMinCleanableDirtyRatio ??= local ? 0.01 : 0.5;
   // Introspection and the explorer are off in production unless enabled.
   out.graphqlIntrospection ??= out.env !== 'production';
   out.graphqlExplorer ??= out.env !== 'production';

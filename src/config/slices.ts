@@ -48,8 +48,9 @@ export type KafkaSettings = Pick<
   'kafkaBrokers' | 'kafkaClientId' | 'kafkaTopicPrefix' | 'kafkaPartitions' | 'kafkaReplicationFactor' | 'kafkaMinInsyncReplicas'
 > &
   KafkaSecuritySettings;
-/** Topic creation (ensureTopics) also sets the retention. */
-export type KafkaTopicSettings = KafkaSettings & Pick<Settings, 'kafkaRetentionMs'>;
+/** Topic creation (ensureTopics) also sets the retention, and the compaction of topics that hold personal data. */
+export type KafkaTopicSettings = KafkaSettings &
+  Pick<Settings, 'kafkaRetentionMs' | 'kafkaCompactionSegmentMs' | 'kafkaMaxCompactionLagMs' | 'kafkaMinCleanableDirtyRatio'>;
 
 /** The ClickHouse client (src/infra/clickhouse/fromClickHouse.ts). */
 export type ClickHouseSettings = Pick<
@@ -112,3 +113,15 @@ export type ProjectorGroupSettings = Pick<Settings, 'projectorGroupId' | 'kafkaT
 
 /** How each domain's events are published: the per-domain map and the settings of domains that have their own. */
 export type PublicationStrategySettings = Pick<Settings, 'publicationStrategies' | 'fitnessStrategy' | 'ordersStrategy'>;
+
+// ---- erasure (src/erasure) ----
+
+/** The key of erasure's keyed hashes (src/erasure/erasureKey.ts). */
+export type ErasureKeySettings = Pick<Settings, 'env' | 'erasureHashSecret' | 'consistencyTokenSecret' | 'authJwtSecret' | 'stackDir'>;
+/** The erasure runner and service (src/erasure): deadline, rate, polling, retry and lease. */
+export type ErasureSettings = Pick<
+  Settings,
+  'erasureDeadlineHours' | 'erasuresPerMinute' | 'erasurePollMs' | 'erasureRetryMs' | 'erasureLeaseMs' | 'erasureGuardRefreshMs'
+>;
+/** Retention of what erasure does not remove by request (docs/erasure.md, "Retention"). */
+export type ErasureRetentionSettings = Pick<Settings, 'fitnessDeletionLogRetentionDays' | 'reconciliationLedgerRetentionDays'>;

@@ -10,6 +10,7 @@ import type { Strategy } from '../../publication/publisher';
 import type { Domain } from '../../shared/domain';
 import type { KnexMigration, ClickHouseMigration } from '../../../migrations/types';
 import type { DomainGateway } from './domainGateway';
+import type { DomainErasure } from './erasure';
 import type { Projection } from './projection';
 import type { ReconciledDomain } from './reconciliation';
 
@@ -72,6 +73,8 @@ export interface DomainModule {
   readonly migrations?: DomainMigrations;
   /** A domain registered from outside src/ brings its GraphQL surface here (built-in ones are listed in src/graphql). */
   readonly gateway?: DomainGateway;
+  /** How a person is erased from this domain's stores (docs/erasure.md); absent: the domain holds no personal data. */
+  readonly erasure?: DomainErasure;
 }
 
 /** A domain's access with its scope type kept inside: the machinery only passes a scope back in. */
