@@ -84,3 +84,17 @@ export interface DomainErasure {
   readonly subjectField: string;
   source(stores: DomainStores, clock: Clock): SourceErasure;
 }
+
+/**
+ * The erased aggregates every writer of the read side consults (the projector, a dead-letter replay, a
+ * rebuild, a repair) so that an old event in flight or a replay never brings an erased one back, and
+ * reconciliation counts them as expected-absent. Implemented over ClickHouse's erased_aggregates
+ * (src/projections/erased), cached and refreshed every ERASURE_GUARD_REFRESH_MS.
+ */
+export interface ErasedAggregates {
+  /** Which of these aggregate ids of the domain have been erased. */
+  erasedAmong(domain: Domain, aggregateIds: readonly string[]): Promise<ReadonlySet<string>>;
+}
+
+/** Nothing is erased: the default of a component built without the guard (unit tests, tools). */
+export const noErasedAggregates: ErasedAggregates = { erasedAmong: async () => new Set() };
