@@ -2,6 +2,7 @@
 import { startProjectorRole } from './starters/projector';
 import { startKafkaFirstPublicationReconcilerRole } from './starters/publicationReconciler';
 import { startScheduledReconciliationRole } from './wiring/reconciliation';
+import { startErasureRole } from './wiring/erasure';
 import { startRetentionCleanups } from './starters/retention';
 import { startRelays } from './starters/relay';
 import { startGatewayRole } from './starters/gateway';
@@ -11,5 +12,5 @@ export const roleStarters: Record<Role, RoleStarter[]> = {
   gateway: [startGatewayRole],
   relay: [startRelays, startRetentionCleanups],
   projector: [startProjectorRole],
-  reconciler: [startKafkaFirstPublicationReconcilerRole, startScheduledReconciliationRole],
+  reconciler: [startKafkaFirstPublicationReconcilerRole, startScheduledReconciliationRole, startErasureRole],
 };

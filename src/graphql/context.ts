@@ -1,5 +1,6 @@
 // What every resolver receives. Domain services are attached by the composition root (src/app);
 // resolvers never open connections themselves.
+import type { ErasureService } from '../erasure/service';
 import type { Logger } from '../shared/logger';
 import type { Readiness } from '../metrics/opsServer';
 import type { Principal } from '../auth/principal';
@@ -49,6 +50,8 @@ export interface GatewayServices {
   consistency?: ConsistencyService;
   /** Applied and pending migrations of every database (gateway role). */
   migrationStatus?: () => Promise<MigrationState[]>;
+  /** Operator erasure of a person from every store (gateway role). */
+  erasure?: ErasureService;
   /** The services of domains registered from outside src/, by domain name (their own resolvers read them). */
   domains?: Readonly<Record<string, unknown>>;
 }

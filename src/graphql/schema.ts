@@ -18,6 +18,7 @@ import { ReconciliationRunsResolver } from './reconciliation/runs.resolver';
 import { ProjectorDeadLettersResolver } from './operators/projectorDeadLetters.resolver';
 import { DiscardDeadLettersResolver } from './operators/discardDeadLetters.resolver';
 import { MigrationsResolver } from './operators/migrations.resolver';
+import { ErasureResolver } from './operators/erasure.resolver';
 import { FreshnessMissingResolver } from './queries/consistency.types';
 import { WriteVisibleResolver } from './subscriptions/writeVisible.resolver';
 
@@ -35,6 +36,7 @@ export const resolvers: NonEmptyArray<Function> = [
   ReconciliationResolver,
   ReconciliationRunsResolver,
   ProjectorDeadLettersResolver,
+  ErasureResolver,
   DiscardDeadLettersResolver,
   MigrationsResolver,
   FreshnessMissingResolver,

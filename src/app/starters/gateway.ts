@@ -16,6 +16,7 @@ import { startGateway } from '../../graphql/server';
 import { registerProjectionLagGauge } from '../../metrics/projectionLagGauge';
 import { readModelsFrom } from '../wiring/readModels';
 import { consistencyFrom } from '../wiring/consistency';
+import { erasureServiceFrom } from '../wiring/erasure';
 import { fromReconciliationLedger } from '../../reconciliation/ledger/ledgerHealth';
 import { startStateChangeHub } from '../../publication/stateChanges/stateChangeHub';
 import { domainStores } from '../wiring/domainStores';
@@ -128,6 +129,7 @@ export const startGatewayRole: RoleStarter = async ({
         readModels,
         consistency: consistency.service,
         reconciliation,
+        erasure: erasureServiceFrom(resources, { logger }),
         migrationStatus: () => migrationStatus(resources, migrationLists()),
         domains: domains.services,
       },

@@ -17,6 +17,7 @@ const WHAT: Record<Optional, string> = {
   migrationStatus: 'migration status is',
   consistency: 'consistent reads are',
   domains: 'registered domains are',
+  erasure: 'erasure is',
 };
 
 /** The services of a domain registered from outside src/ (DomainModule.gateway), or STORE_UNAVAILABLE. */
