@@ -3,6 +3,7 @@
 // One function per command, registered from OPERATOR_COMMANDS in the order `tidemark --help` lists them.
 import { Option, type Command } from 'commander';
 import { call, connect, type ConnectionOptions } from './gatewayClient';
+import { ERASURE_COMMANDS } from './erasureCommands';
 import { DOMAINS, integer, LEVELS, print, repeatable, run, scopeOf, withScope } from './operatorOptions';
 
 function addReplayParked(cli: Command): void {
@@ -136,6 +137,7 @@ const OPERATOR_COMMANDS: readonly ((cli: Command) => void)[] = [
   addReconcile,
   addRepair,
   addRebuild,
+  ...ERASURE_COMMANDS,
   addMigrate,
 ];
 
