@@ -19,7 +19,7 @@ registerEnumType(ErasureStatusEnum, {
 export const ErasureKindEnum = enumOf<ErasureKind>(['student', 'customer']);
 registerEnumType(ErasureKindEnum, { name: 'ErasureKind', description: 'Whose data: a student (fitness results) or a customer (orders).' });
 
-@ObjectType({ description: "One store's erase steps so far." })
+@ObjectType('ErasureStoreProgress', { description: "One store's erase steps so far." })
 export class ErasureStoreProgressView {
   @Field(() => String, { description: 'mysql, postgres, kafka, clickhouse, reconciliation-ledger.' }) store!: string;
   @Field(() => Boolean, { description: 'Nothing left to erase in this store.' }) done!: boolean;
@@ -30,7 +30,7 @@ export class ErasureStoreProgressView {
   @Field(() => GraphQLDateTimeISO) at!: Date;
 }
 
-@ObjectType({ description: "One store's line of the certificate: what was searched, when, and what was found." })
+@ObjectType('ErasureCertificateEntry', { description: "One store's line of the certificate: what was searched, when, and what was found." })
 export class ErasureCertificateEntryView {
   @Field(() => String) store!: string;
   @Field(() => [String], { description: 'The tables, topics (from the earliest offset) or ledgers searched.' }) searched!: string[];
@@ -39,7 +39,7 @@ export class ErasureCertificateEntryView {
   @Field(() => String, { nullable: true }) note!: string | null;
 }
 
-@ObjectType({ description: "An erasure of one person's data from every store, with its audit record and certificate." })
+@ObjectType('Erasure', { description: "An erasure of one person's data from every store, with its audit record and certificate." })
 export class ErasureView {
   @Field(() => ID) id!: string;
   @Field(() => String, CURSOR) cursor!: string;
