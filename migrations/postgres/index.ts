@@ -11,6 +11,7 @@ import { m009PublicationTraceparent } from './009_publication_traceparent';
 import { m010OrderOwnership } from './010_order_ownership';
 import { m011ReconciliationExclusions } from './011_reconciliation_exclusions';
 import { m012RebuildShadowUuid } from './012_rebuild_shadow_uuid';
+import { m014ReconciliationLedgerErasure } from './014_reconciliation_ledger_erasure';
 
 /**
  * Names migrations had before they were renumbered (three were 004): databases created under the old
@@ -35,4 +36,6 @@ export const postgresMigrations: KnexMigration[] = [
   m010OrderOwnership,
   m011ReconciliationExclusions,
   m012RebuildShadowUuid,
+  // 013 is the erasure ledger's (src/erasure); this branch appends after it when merged.
+  m014ReconciliationLedgerErasure,
 ];
