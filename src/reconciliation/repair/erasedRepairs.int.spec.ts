@@ -1,7 +1,8 @@
 // Repairs never bring an erased aggregate back: its discrepancy (recorded before the erasure reached the
 // ledger) is resolved ERASED, nothing is read from the source, nothing is sent to Kafka and no repair row
 // names it; a discrepancy of another aggregate in the same call is still repaired as usual (refused
-// here: an UNEXPECTED_ROW is investigated, never changed automatically). Real PostgreSQL ledger.
+// here: an UNEXPECTED_ROW is investigated, never changed automatically). A run that left an erased
+// aggregate out settles its open discrepancy as ERASED, not NOT_FOUND_AGAIN. Real PostgreSQL ledger.
 import { Registry } from 'prom-client';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import type { ErasedAggregates } from '../../domains/contract/erasure';
@@ -10,6 +11,11 @@ import { reconciliationMetrics } from '../metrics';
 import { repairDiscrepancies } from './repairDiscrepancies';
 import { tokenBucket } from './rateLimiter';
 import type { RepairDeps } from './repairDeps';
+import { campaignScope } from '../../domains/fitness/reconciliation/campaignScope';
+import { countsOnlyResult } from '../compareScope';
+import { insertRun } from '../ledger/sql/insertRun';
+import { recordRunResult } from '../ledger/sql/recordRunResult';
+import { scopeKey } from '../scope';
 
 jest.setTimeout(60000);
 
@@ -82,5 +88,27 @@ describe('repairs of erased aggregates', () => {
       { aggregate_id: '900003', status: 'OPEN', resolution: null },
     ]);
     expect(await pg('reconciliation_repairs').whereIn('aggregate_id', ['900001', '900002']).count({ n: '*' })).toEqual([{ n: '0' }]);
+  });
+
+  it('a run that left an erased aggregate out settles its open discrepancy as ERASED', async () => {
+    const pg = env.resources.pg;
+    const scope = campaignScope(32);
+    const runId = await insertRun(pg, scope, 'IDS', 'OPERATOR', 'test', at);
+    const base = { domain: 'fitness', scope_key: scopeKey(scope), scope: JSON.stringify({}), kind: 'MISSING', status: 'OPEN' };
+    const times = { first_seen_at: at, last_seen_at: at, first_run_id: runId, last_run_id: runId };
+    await pg('reconciliation_discrepancies').insert([
+      { ...base, ...times, aggregate_id: '910001' },
+      { ...base, ...times, aggregate_id: '910002' },
+    ]);
+    const result = countsOnlyResult('CLEAN', 1, 'every aggregate compared', { levelReached: 'IDS', erased: ['910001'] });
+    await recordRunResult(pg, runId, scope, result, at, 5);
+    const rows = await pg('reconciliation_discrepancies')
+      .whereIn('aggregate_id', ['910001', '910002'])
+      .orderBy('aggregate_id')
+      .select('status', 'resolution');
+    expect(rows).toEqual([
+      { status: 'RESOLVED', resolution: 'ERASED' },
+      { status: 'RESOLVED', resolution: 'NOT_FOUND_AGAIN' },
+    ]);
   });
 });
