@@ -12,6 +12,7 @@ import { m010OrderOwnership } from './010_order_ownership';
 import { m011ReconciliationExclusions } from './011_reconciliation_exclusions';
 import { m012RebuildShadowUuid } from './012_rebuild_shadow_uuid';
 import { m013Erasures } from './013_erasures';
+import { m014ReconciliationLedgerErasure } from './014_reconciliation_ledger_erasure';
 
 /**
  * Names migrations had before they were renumbered (three were 004): databases created under the old
@@ -37,4 +38,5 @@ export const postgresMigrations: KnexMigration[] = [
   m011ReconciliationExclusions,
   m012RebuildShadowUuid,
   m013Erasures,
+  m014ReconciliationLedgerErasure,
 ];

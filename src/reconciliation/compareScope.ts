@@ -14,6 +14,7 @@
 // One attempt is attemptOnce; its longer steps are in compareScope/ (scan, states, verdict).
 import type { CompareLevel } from '../domains/contract/canonicalFields';
 import { mergeCounts } from './classify';
+import { erasedNote } from './erasedFilter';
 import type { ReconcileLevel, RunOutcome, RunResult } from './model';
 import { sameRevision } from '../domains/contract/sourceState';
 import type { PipelineProbe, TargetReader } from './ports';
@@ -25,6 +26,7 @@ import { sleep } from '../shared/lifecycle';
 import { scanSource } from './compareScope/sourceScan';
 import { compareStates } from './compareScope/stateComparison';
 import { countsVerdict, graceVerdict, type Verdict } from './compareScope/verdict';
+import type { ErasedAggregates } from '../domains/contract/erasure';
 
 export interface CompareSettings {
   maxAttempts: number;
@@ -48,6 +50,11 @@ export interface CompareDeps {
   /** Runs right before each target scan (a rebuild copies late rows into its shadow here). */
   beforeTargetScan?: () => Promise<void>;
   signal?: AbortSignal;
+  /**
+   * Erased aggregates (the projector's guard): expected absent, never a discrepancy, counted apart.
+   * Default: none erased.
+   */
+  erased?: ErasedAggregates;
 }
 
 /** What one comparison found: the run's result fields (without its identity and times). */
@@ -71,6 +78,8 @@ export interface CompareResult extends Pick<
    * flight (their newer version pending or within the grace period). Never stored as discrepancies.
    */
   excluded?: { changedAfterSnapshot: string[]; inFlight: string[] };
+  /** Erased aggregates that differed and were left out as expected-absent (erasedFilter.ts). Never stored. */
+  erased?: string[];
 }
 
 /** A result that reached no further than counts: `extra` fills in what the attempt did get to. */
@@ -166,8 +175,12 @@ async function attemptOnce(d: CompareDeps, scope: Scope, level: ReconcileLevel, 
   const { bucketed } = scan;
   const nowMs = d.clock.now().getTime();
   const lastAttempt = attempt >= d.settings.maxAttempts;
-  return ended(
-    graceVerdict(compared.found, { nowMs, graceMs: d.settings.graceMs, lastAttempt, bucketed, bucketsCompared: compared.bucketsCompared }),
-    base,
-  );
+  const v = graceVerdict(compared.found, {
+    nowMs,
+    graceMs: d.settings.graceMs,
+    lastAttempt,
+    bucketed,
+    bucketsCompared: compared.bucketsCompared,
+  });
+  return ended({ ...v, note: v.note + erasedNote(compared.erased.length) }, { ...base, erased: compared.erased });
 }

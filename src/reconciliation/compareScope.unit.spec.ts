@@ -11,6 +11,8 @@ import type { PipelineProbe, TargetReader } from './ports';
 import type { SourceReader, StateFilter } from '../domains/contract/sourceReader';
 import { campaignScope } from '../domains/fitness/reconciliation/campaignScope';
 import { fixedClock } from '../shared/clock';
+import type { ErasedAggregates } from '../domains/contract/erasure';
+import { compareSnapshot } from './snapshot/compareSnapshot';
 
 interface Rec {
   dataId: number;
@@ -348,5 +350,72 @@ describe('compareScope', () => {
       true,
     );
     expect(r.outcome).toBe('CLEAN');
+  });
+});
+
+describe('erased aggregates are expected absent', () => {
+  // 100 (only in the source: its erasure has not reached the projection yet), 900 (only in the
+  // projection: the source is erased first) and 200 (stale) are erased.
+  const erased: ErasedAggregates = { erasedAmong: async (_d, ids) => new Set(ids.filter((id) => ['100', '200', '900'].includes(id))) };
+
+  it.each([
+    ['compareScope', compareScope],
+    ['compareSnapshot', compareSnapshot],
+  ])('%s reports no discrepancy for them and counts them apart', async (_name, compare) => {
+    const r = await compare(
+      deps(
+        memorySource(() => sourceRows),
+        memoryTarget(targetRows),
+        { erased },
+      ),
+      scope,
+      'CONTENT',
+      true,
+    );
+    expect(Object.fromEntries(r.discrepancies.map((d) => [d.aggregateId, d.kind]))).toEqual({
+      '300': 'DELETION_NOT_APPLIED',
+      '400': 'CONTENT_MISMATCH',
+    });
+    expect([...(r.erased ?? [])].sort()).toEqual(['100', '200', '900']);
+    expect(r.note).toContain('3 erased aggregate(s) absent as expected');
+  });
+
+  it('a scope whose only differences are erased aggregates is CLEAN', async () => {
+    const src: Rec[] = [
+      { dataId: 100, version: 1 },
+      { dataId: 500, version: 1 },
+    ];
+    const tgt: Rec[] = [
+      { dataId: 500, version: 1 },
+      { dataId: 900, version: 3 },
+    ];
+    for (const compare of [compareScope, compareSnapshot]) {
+      const r = await compare(
+        deps(
+          memorySource(() => src),
+          memoryTarget(tgt),
+          { erased },
+        ),
+        scope,
+        'IDS',
+        true,
+      );
+      expect(r.outcome).toBe('CLEAN');
+      expect(r.discrepancies).toEqual([]);
+    }
+  });
+
+  it('without the port nothing is left out (the default: none erased)', async () => {
+    const r = await compareSnapshot(
+      deps(
+        memorySource(() => sourceRows),
+        memoryTarget(targetRows),
+      ),
+      scope,
+      'CONTENT',
+      true,
+    );
+    expect(r.discrepancies).toHaveLength(5);
+    expect(r.erased ?? []).toEqual([]);
   });
 });

@@ -97,7 +97,7 @@ export class DiscrepancyView {
   @Field(() => GraphQLDateTimeISO) lastSeenAt!: Date;
   @Field(() => Int) seenCount!: number;
   @Field(() => GraphQLDateTimeISO, { nullable: true }) resolvedAt!: Date | null;
-  @Field(() => String, { nullable: true, description: 'REPAIRED | REBUILT | REMOVED_BY_OPERATOR | NOT_FOUND_AGAIN' }) resolution!:
+  @Field(() => String, { nullable: true, description: 'REPAIRED | REBUILT | REMOVED_BY_OPERATOR | NOT_FOUND_AGAIN | ERASED' }) resolution!:
     string | null;
 }
 

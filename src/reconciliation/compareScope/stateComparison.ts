@@ -11,18 +11,23 @@ import type { Discrepancy, TargetState } from '../model';
 import type { TargetReader } from '../ports';
 import type { Scope } from '../scope';
 import type { SourceScan } from './sourceScan';
+import type { ErasedAggregates } from '../../domains/contract/erasure';
+import { withoutErased } from '../erasedFilter';
 
 export interface StateComparisonDeps {
   source: SourceReader;
   target: TargetReader;
   settings: { bucketCount: number };
   table?: string;
+  erased?: ErasedAggregates;
 }
 
 export interface StateComparison {
   found: Discrepancy[];
   bucketsCompared: number;
   mismatched: number[];
+  /** Erased aggregates that differed: left out of `found` (expected absent). */
+  erased: string[];
 }
 
 function byId<T extends { id: string }>(rows: T[]): Map<string, T> {
@@ -54,8 +59,9 @@ export async function compareStates(
     source = mismatched.length ? await d.source.states(scope, level, filter) : [];
     target = mismatched.length ? await d.target.states(scope, level, filter, d.table) : [];
   } else target = await d.target.states(scope, level, {}, d.table);
-  const found = classify(byId(source ?? []), byId(target), fields);
-  return { found: await nameDifferingFields(d, scope, level, fields, found), bucketsCompared, mismatched };
+  const all = classify(byId(source ?? []), byId(target), fields);
+  const { kept, erased } = await withoutErased(d.erased, scope.domain, all, (x) => x.aggregateId);
+  return { found: await nameDifferingFields(d, scope, level, fields, kept), bucketsCompared, mismatched, erased };
 }
 
 /** Names the fields of content mismatches (lines for those few aggregates only; values never leave). */

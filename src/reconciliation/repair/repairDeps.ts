@@ -13,6 +13,7 @@ import type { TargetReader } from '../ports';
 import type { Scope } from '../scope';
 import type { RateLimiter } from './rateLimiter';
 import type { RepairSink } from './repairSink';
+import type { ErasedAggregates } from '../../domains/contract/erasure';
 
 export interface RepairDeps {
   ledger: Knex;
@@ -29,6 +30,8 @@ export interface RepairDeps {
   /** Starts a rebuild of a scope for content mismatches; resolves with its id, or throws (e.g. CONFLICT). */
   rebuild(scope: Scope, requestedBy: string, reason: string): Promise<number>;
   signal?: AbortSignal;
+  /** Erased aggregates: their discrepancies are resolved ERASED, never replayed or tombstoned. Default: none. */
+  erased?: ErasedAggregates;
 }
 
 export function repairOfDiscrepancy(

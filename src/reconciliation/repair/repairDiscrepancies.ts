@@ -4,7 +4,9 @@
 // mismatches start a rebuild of their scope; unexpected rows are refused (removeUnexpectedRows.ts).
 import type { DomainEvent } from '../../publication/event';
 import { summarizeError } from '../../shared/redact';
-import { claimForRepair, reopenDiscrepancy } from '../ledger/sql/discrepancyTransitions';
+import { claimForRepair, reopenDiscrepancy, resolveDiscrepancy } from '../ledger/sql/discrepancyTransitions';
+import { ERASED_RESOLUTION } from '../ledger/sql/scrubAggregates';
+import { withoutErased } from '../erasedFilter';
 import { listDiscrepancies } from '../ledger/sql/ledgerQueries';
 import { insertRepairs, type NewRepair } from '../ledger/sql/repairRows';
 import type { DiscrepancyRecord, RepairRecord } from '../ledger/records';
@@ -62,8 +64,15 @@ export async function repairDiscrepancies(d: RepairDeps, ids: number[], requeste
   return stored;
 }
 
-async function repairGroup(d: RepairDeps, group: DiscrepancyRecord[], requestedBy: string, out: NewRepair[]): Promise<void> {
-  const scope = scopeFromJson(group[0]!.scope);
+async function repairGroup(d: RepairDeps, all: DiscrepancyRecord[], requestedBy: string, out: NewRepair[]): Promise<void> {
+  const scope = scopeFromJson(all[0]!.scope);
+  // An erased aggregate is never repaired: a replay or a tombstone (a deletion event carries the full
+  // last state) would publish the student again. Its discrepancy is settled as ERASED, with no repair
+  // row (that row would name the aggregate in the ledger the erasure scrubs).
+  const { kept: group, erased } = await withoutErased(d.erased, scope.domain, all, (x) => x.aggregateId);
+  for (const x of all.filter((g) => erased.includes(g.aggregateId)))
+    await resolveDiscrepancy(d.ledger, x.id, ERASED_RESOLUTION, d.clock.now());
+  if (!group.length) return;
   const replayable = group.filter((x) => x.kind !== 'CONTENT_MISMATCH' && x.kind !== 'UNEXPECTED_ROW');
   const current = replayable.length
     ? new Map(
@@ -144,7 +153,7 @@ async function repairGroup(d: RepairDeps, group: DiscrepancyRecord[], requestedB
           action: 'REBUILD',
           rebuildId,
           outcome: 'SENT',
-          outcomeNote: `rebuild ${rebuildId} of ${group[0]!.scopeKey} started`,
+          outcomeNote: `rebuild ${rebuildId} of ${all[0]!.scopeKey} started`,
           verification: 'PENDING',
         });
     } catch (err) {

@@ -9,6 +9,7 @@ import type { CompareSettings } from '../compareScope';
 import type { PipelineProbe } from '../ports';
 import type { RateLimiter } from '../repair/rateLimiter';
 import type { RepairDeps } from '../repair/repairDeps';
+import type { ErasedAggregates } from '../../domains/contract/erasure';
 
 export interface ReconciliationSettings {
   compare: Record<Domain, CompareSettings>;
@@ -33,4 +34,9 @@ export interface ReconciliationDeps extends Pick<
   logger: Logger;
   settings: ReconciliationSettings;
   projectorDeadLetters: ProjectorDeadLetters;
+  /**
+   * Erased aggregates (the projector's guard over erased_aggregates): expected absent in every
+   * comparison, never repaired or rebuilt back. Default: none erased.
+   */
+  erased?: ErasedAggregates;
 }

@@ -20,6 +20,7 @@ import type { PipelineProbe, TargetReader } from '../ports';
 import { sweepQuarantine, type SweepDeps } from '../rebuild/quarantineSweep';
 import { compareSnapshot } from '../snapshot/compareSnapshot';
 import { scopeKey, type Scope } from '../scope';
+import type { ErasedAggregates } from '../../domains/contract/erasure';
 
 /** What a run reads and writes (the service's deps fit it as they are). */
 export interface RunDeps extends SweepDeps {
@@ -32,6 +33,7 @@ export interface RunDeps extends SweepDeps {
   logger: Logger;
   metrics: ReconciliationMetrics;
   settings: { compare: Record<Domain, CompareSettings> };
+  erased?: ErasedAggregates;
 }
 
 export interface RunRequest {
@@ -65,6 +67,7 @@ export async function reconcileRun(
         settings: d.settings.compare[scope.domain],
         beforeTargetScan: async () => void (await sweepQuarantine(sweepDepsOf(d), scope)),
         signal,
+        erased: d.erased,
       },
       scope,
       level,

@@ -90,6 +90,7 @@ export class ReconciliationRuntime {
           retry: d.retry,
           settings: d.settings.compare[scope.domain],
           signal: this.abort.signal,
+          erased: d.erased,
         },
         limiter: d.rebuildLimiter,
         limitRowsPerSecond: d.settings.rebuildRowsPerSecond,
@@ -118,6 +119,7 @@ export class ReconciliationRuntime {
       verifyTimeoutMs: d.settings.repairVerifyTimeoutMs,
       rebuild: async (scope, by, reason) => (await this.startRebuild(scope, by, reason)).record.id,
       signal: this.abort.signal,
+      erased: d.erased,
     };
   }
 

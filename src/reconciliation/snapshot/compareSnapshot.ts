@@ -27,6 +27,7 @@ import type { SourceSnapshot, StateFilter } from '../../domains/contract/sourceR
 import type { Scope } from '../scope';
 import { sleep } from '../../shared/lifecycle';
 import { aheadOfSnapshot, judgeSnapshot, type SnapshotVerdicts } from './judgeSnapshot';
+import { erasedNote, withoutErased } from '../erasedFilter';
 
 function byId<T extends { id: string; version: number }>(rows: T[]): Map<string, T> {
   const m = new Map<string, T>();
@@ -71,6 +72,9 @@ async function attemptOn(d: CompareDeps, scope: Scope, level: CompareLevel, snap
   const judge = (sn: Map<string, RecordState>, t: Map<string, TargetState>) =>
     judgeSnapshot({ snapshot: sn, target: t, current, pending, nowMs: d.clock.now().getTime(), graceMs: s.graceMs, fields });
   const v = judge(source, target);
+  // Erased aggregates are expected absent: never a discrepancy (../erasedFilter.ts).
+  const erasedOut = await withoutErased(d.erased, scope.domain, v.discrepancies, (x) => x.aggregateId);
+  v.discrepancies = erasedOut.kept;
 
   // Name the fields of content mismatches (lines for those few aggregates only; values never leave).
   const contentIds = v.discrepancies.filter((x) => x.kind === 'CONTENT_MISMATCH').map((x) => x.aggregateId);
@@ -88,7 +92,7 @@ async function attemptOn(d: CompareDeps, scope: Scope, level: CompareLevel, snap
     levelReached: level,
     outcome: v.discrepancies.length ? 'DISCREPANCIES' : 'CLEAN',
     attempts: 1,
-    note: noteOf(v, bucketed, bucketsCompared),
+    note: noteOf(v, bucketed, bucketsCompared) + erasedNote(erasedOut.erased.length),
     revisionBefore: snap.revision,
     // How far the scope moved during the run (informational: the verdicts do not depend on it).
     revisionAfter: await d.source.revision(scope),
@@ -98,6 +102,7 @@ async function attemptOn(d: CompareDeps, scope: Scope, level: CompareLevel, snap
     discrepancies: v.discrepancies,
     youngIds: [],
     excluded: { changedAfterSnapshot: v.changedAfterSnapshot, inFlight: v.inFlight },
+    erased: erasedOut.erased,
   };
 }
 

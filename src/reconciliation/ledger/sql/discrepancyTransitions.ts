@@ -2,7 +2,8 @@
 //   claimForRepair   OPEN -> REPAIRING, only for rows still OPEN: the guard in the WHERE clause and
 //                    the row lock of the UPDATE make two operators (or the scheduler) repairing the
 //                    same discrepancy at once harmless: exactly one claims it, the other is told.
-//   resolve          any unresolved -> RESOLVED with a resolution (REPAIRED, REMOVED_BY_OPERATOR).
+//   resolve          any unresolved -> RESOLVED with a resolution (REPAIRED, REMOVED_BY_OPERATOR; ERASED is
+//                    set by an erasure's scrub, scrubAggregates.ts).
 //   reopen           REPAIRING -> OPEN when a repair failed or its verification failed.
 // Locking: single-statement UPDATEs; each takes the row locks of the rows it changes and nothing else.
 import type { Knex } from 'knex';

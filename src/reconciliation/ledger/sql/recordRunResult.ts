@@ -13,6 +13,7 @@ import type { Knex } from 'knex';
 import type { DiscrepancyKind, Discrepancy, ReconcileLevel } from '../../model';
 import { isRegisteredKind, scopeJson, scopeKey, type Scope } from '../../scope';
 import { recordScopeRun } from './scopeRegistry';
+import { ERASED_RESOLUTION } from './scrubAggregates';
 import type { CompareResult } from '../../compareScope';
 import { discrepancyOf, type DiscrepancyRecord } from '../records';
 
@@ -70,6 +71,13 @@ export async function recordRunResult(
     }
     const completed = r.outcome === 'CLEAN' || r.outcome === 'DISCREPANCIES';
     const kinds = completed ? SEEN_AT[r.levelReached] : [];
+    if (completed && r.erased?.length)
+      // Erased aggregates the run left out (expected absent): their open discrepancies are settled as
+      // ERASED rather than NOT_FOUND_AGAIN, so the trail says why (../../erasedFilter.ts).
+      await trx('reconciliation_discrepancies')
+        .where({ domain: scope.domain, status: 'OPEN' })
+        .whereIn('aggregate_id', r.erased)
+        .update({ status: 'RESOLVED', resolution: ERASED_RESOLUTION, resolved_at: finishedAt });
     if (kinds.length) {
       const keep = [
         ...r.discrepancies.map((d) => d.aggregateId),
