@@ -77,7 +77,7 @@ async function main(): Promise<void> {
           'fitness',
           Date.now(),
         );
-        return mapped.kind === 'row' ? 'row' : `dead letter ${mapped.deadLetter.reason}`;
+        return mapped.kind === 'dead' ? `dead letter ${mapped.deadLetter.reason}` : mapped.kind;
       });
       console.log(`${c.name}:`);
       console.log(

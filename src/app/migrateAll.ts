@@ -1,6 +1,6 @@
 import { fromClickHouse } from '../infra/clickhouse/fromClickHouse';
 import { migrationLists } from './wiring/migrationLists';
-import { eventTopicSuffixes } from '../domains/registry';
+import { erasableDomains, eventTopicSuffixes } from '../domains/registry';
 import { clickhouseLayout } from '../infra/clickhouse/layout';
 import { ensureTopics } from '../infra/kafka/fromKafka';
 import { migrateClickHouse, migrateMysqlShards, migratePostgres, type MigrationReport } from '../infra/migrate';
@@ -27,7 +27,8 @@ export async function migrateAll(r: Resources): Promise<MigrationReport[]> {
         'clickhouse',
         'clickhouse',
       ),
-      typed(ensureTopics(r.kafka, r.settings, eventTopicSuffixes()), 'kafka', 'kafka'),
+      // The personal topics are compacted, and altered to be on an upgraded deployment (topicConfigs.ts).
+      typed(ensureTopics(r.kafka, r.settings, eventTopicSuffixes(), { compactedDomains: erasableDomains() }), 'kafka', 'kafka'),
     ]);
     const failed = results.find((x): x is PromiseRejectedResult => x.status === 'rejected');
     if (failed) throw failed.reason;

@@ -60,7 +60,8 @@ async function up(k: LocalKafka): Promise<void> {
     await Promise.all(k.nodes.map((node) => waitFor(() => nodeServes(k, node), { timeoutMs: 120000, intervalMs: 500, what: what(node) })));
   }
   // The process topics only: each domain's events topic is created by the roles' start (migrateAll),
-  // which knows the registered domains.
+  // which knows the registered domains. It also alters the dead-letter topic created here to the
+  // compacted configs when a domain has an erasure (ensureTopics' compactedDomains).
   await ensureTopics(fromKafka(k.settings, '-stack'), k.settings, {});
 }
 

@@ -57,6 +57,16 @@ export function eventTopicSuffixes(): Readonly<Record<Domain, string>> {
   return Object.fromEntries(domainModules().map((m) => [m.name, m.topicSuffix]));
 }
 
+/**
+ * The domains whose modules have an erasure part: their data is personal, so their events topics (and
+ * the dead-letter topic) are compacted and an erasure tombstones their records (src/infra/kafka/topicConfigs.ts).
+ */
+export function erasableDomains(): Domain[] {
+  return domainModules()
+    .filter((m) => m.erasure !== undefined)
+    .map((m) => m.name);
+}
+
 /** Whether a string names a registered domain. */
 export function isDomain(domain: unknown): domain is Domain {
   return typeof domain === 'string' && registered.has(domain);

@@ -117,8 +117,12 @@ export function projectorDeadLetters(d: ProjectorDeadLettersDeps): ProjectorDead
         if (mapped.kind === 'row') {
           projected.push(mapped.projected);
           updated.push({ ...next, status: 'REPLAYED' });
+        } else if (mapped.kind === 'tombstone') {
+          // A stored dead letter without a value (a tombstone dead-lettered before the projector skipped
+          // them) has nothing to project and never will: replayed, as the projector now treats one.
+          updated.push({ ...next, status: 'REPLAYED' });
         } else updated.push({ ...next, reason: mapped.deadLetter.reason, detail: mapped.deadLetter.detail });
-        out.push({ ...summaryOf(updated[updated.length - 1]!), outcome: mapped.kind === 'row' ? 'PROJECTED' : 'REJECTED_AGAIN' });
+        out.push({ ...summaryOf(updated[updated.length - 1]!), outcome: mapped.kind === 'dead' ? 'REJECTED_AGAIN' : 'PROJECTED' });
       }
       // The projection first: if marking the rows fails, a second replay inserts the same versions again (harmless).
       await Promise.all(

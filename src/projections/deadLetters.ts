@@ -14,9 +14,19 @@ export const DEAD_LETTER_HEADERS = {
   consumer: 'tidemark-consumer',
 } as const;
 
+/**
+ * The key of a dead letter: the original record's, so an erasure's tombstone for that aggregate (same key)
+ * supersedes it in the compacted dead-letter topic (src/infra/kafka/topicConfigs.ts). A record that came
+ * without a key (possible only on a topic that is not compacted) gets one naming its position, since the
+ * broker refuses a keyless record in a compacted topic.
+ */
+export function deadLetterKey(d: Pick<DeadLetter, 'key' | 'sourceTopic' | 'sourcePartition' | 'sourceOffset'>): Buffer | string {
+  return d.key ?? `dead-letter:${d.sourceTopic}:${d.sourcePartition}:${d.sourceOffset}`;
+}
+
 export function toDeadLetterMessage(d: DeadLetter, consumer: string): Message {
   return {
-    key: d.key,
+    key: deadLetterKey(d),
     value: d.value,
     headers: {
       ...d.headers,

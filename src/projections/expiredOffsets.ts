@@ -75,7 +75,13 @@ export function expiryDetector(d: {
     known.set(key(topic, partition), from);
     if (first !== undefined && first <= from) return undefined;
     const low = await logStart(topic, partition);
-    if (from >= low) return undefined; // a gap Kafka made on purpose (transaction markers, compaction)
+    // A gap above the log start is one Kafka made on purpose (transaction markers, compaction): only
+    // the log start moving past what was applied means records were lost. The personal topics are
+    // compacted (cleanup.policy=compact,delete: src/infra/kafka/topicConfigs.ts), and compaction removes
+    // records inside the log (superseded versions, erased keys) without moving the log start offset,
+    // which only retention (delete) and DeleteRecords advance; so an erasure's compaction is never
+    // reported as expiry, and retention on the same topic still is.
+    if (from >= low) return undefined;
     const to = first !== undefined && first < low ? first : low;
     // Reported once: the next check of this partition starts from the end of the range.
     known.set(key(topic, partition), to);

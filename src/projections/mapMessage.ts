@@ -17,7 +17,13 @@ export interface ConsumedMessage {
   headers?: Record<string, Buffer | string | (Buffer | string)[] | undefined>;
 }
 
-export type Mapped = { kind: 'row'; projected: ProjectedRow } | { kind: 'dead'; deadLetter: DeadLetter };
+/**
+ * A row, a dead letter, or a tombstone: a record without a value, which an erasure writes per erased
+ * aggregate key (and per partition it rolls) on a compacted topic (src/erasure/stores/kafkaErasure.ts).
+ * A tombstone projects to nothing and is not an error: the projector skips it and its offset advances.
+ * The erased aggregate's rows leave ClickHouse by the erasure's own store, not through this stream.
+ */
+export type Mapped = { kind: 'row'; projected: ProjectedRow } | { kind: 'dead'; deadLetter: DeadLetter } | { kind: 'tombstone' };
 
 /** The domain whose events a projected topic carries (the projector subscribes to exactly these). */
 export function projectedTopics(t: Topics): Map<string, Domain> {
@@ -37,6 +43,9 @@ function plainHeaders(h: ConsumedMessage['headers']): Record<string, Buffer | st
 export type MessageMapper = (m: ConsumedMessage, domain: Domain, ingestedAtMs: number) => Mapped;
 
 export function mapMessage(m: ConsumedMessage, domain: Domain, ingestedAtMs: number): Mapped {
+  // A replay of the topic from its earliest offset (a new consumer group, a reset) reads what compaction
+  // left: per key the latest record, a tombstone for an erased one, which is skipped here too.
+  if (m.value === null) return { kind: 'tombstone' };
   const at = { kafkaPartition: m.partition, kafkaOffset: m.offset };
   const projection = projectionOf(domain);
   const json = parseValue(m.value);

@@ -65,7 +65,7 @@ describe('mapping a Kafka message to its read-model row', () => {
   });
 
   it.each([
-    ['no value', null, 'EMPTY_MESSAGE'],
+    ['an empty value', '', 'EMPTY_MESSAGE'],
     ['not JSON', '{nope', 'MALFORMED_JSON'],
     ['no envelope', '{"hello":1}', 'INVALID_ENVELOPE'],
     ['a future schema', fitnessJson({ schemaVersion: 2 }), 'UNSUPPORTED_SCHEMA_VERSION'],
@@ -90,6 +90,11 @@ describe('mapping a Kafka message to its read-model row', () => {
     });
     expect(m.deadLetter.value?.toString() ?? null).toBe(value);
     expect(m.deadLetter.headers.eventId).toEqual(Buffer.from('e-1'));
+  });
+
+  it('skips a tombstone (no value: an erasure or its roll marker) without a dead letter', () => {
+    expect(mapMessage(at(null), 'fitness', 1)).toEqual({ kind: 'tombstone' });
+    expect(mapMessage({ ...at(null, 't.orders'), key: Buffer.from('erasure-roll:e-1') }, 'orders', 1)).toEqual({ kind: 'tombstone' });
   });
 
   it('never copies payload values into the dead-letter detail', () => {

@@ -37,6 +37,8 @@ export function chunkPart(
   if (expired) part.expired = [expired];
   for (const m of chunk) {
     const mapped = d.map({ ...m, topic, partition }, domain, ingestedAtMs);
+    // An erasure's tombstone: nothing to apply, nothing to report; nextOffset below moves past it.
+    if (mapped.kind === 'tombstone') continue;
     if (mapped.kind === 'dead') {
       part.deadLetters.push(mapped.deadLetter);
       d.metrics.deadLetters.inc({ domain, reason: mapped.deadLetter.reason });

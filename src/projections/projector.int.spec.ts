@@ -138,7 +138,7 @@ describe('projector', () => {
     expect(flushes).toBeLessThan(bulk.length / 10);
   });
 
-  it('dead-letters undecodable events with a reason and a metric, and the partition moves on', async () => {
+  it('dead-letters undecodable events with a reason and a metric, skips a tombstone, and the partition moves on', async () => {
     const t = env.resources.topics;
     const registry = createRegistry(false);
     const p = await start({ registry, groupId: `${env.settings.kafkaTopicPrefix}.projector-dlq` });
@@ -155,6 +155,8 @@ describe('projector', () => {
         { key, value: '{not json' },
         { key, value: JSON.stringify(future) },
         { key, value: JSON.stringify(hostile) },
+        // An erasure's tombstone: skipped silently (no dead letter), the partition moves past it.
+        { key, value: null },
         { key, value: good },
       ],
     });

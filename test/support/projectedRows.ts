@@ -9,7 +9,7 @@ export function projectedRows<T extends FitnessRow | OrderRow>(events: DomainEve
   return events.map((e, i) => {
     const value = Buffer.from(toKafkaRecord(e).value);
     const m = mapMessage({ topic: 't', partition: 0, offset: String(i), key: null, value }, e.domain, Date.now());
-    if (m.kind !== 'row') throw new Error(`unmappable test event: ${m.deadLetter.reason}`);
+    if (m.kind !== 'row') throw new Error(`unmappable test event: ${m.kind === 'dead' ? m.deadLetter.reason : 'tombstone'}`);
     return m.projected.row as T;
   });
 }

@@ -4,6 +4,8 @@ import type { KafkaSecuritySettings, KafkaSettings, KafkaTopicSettings } from '.
 import type { Domain } from '../../shared/domain';
 import { waitFor } from '../../shared/lifecycle';
 import { kafkaSecurity } from '../tls';
+import { alignTopicConfigs } from './alignTopicConfigs';
+import { personalTopics, topicConfigEntries, type TopicConfigEntry } from './topicConfigs';
 
 export type { KafkaSecuritySettings, KafkaSettings };
 
@@ -48,12 +50,27 @@ export function fromKafka(s: KafkaSettings, clientSuffix = ''): Kafka {
   });
 }
 
+export interface EnsureTopicsOptions {
+  /**
+   * The domains whose events hold personal data (registry's erasableDomains()): their events topics and
+   * the dead-letter topic are compacted (topicConfigs.ts), and altered to be when they exist without it.
+   */
+  compactedDomains?: readonly Domain[];
+}
+
 /**
- * Creates every Tidemark topic that does not exist yet; existing topics are left as they are.
+ * Creates every Tidemark topic that does not exist yet. Existing topics keep their partitions; the
+ * personal ones (`compactedDomains`) are altered to the compacted configs when they differ.
  * Returns once the broker serves every partition of the topics it created.
  */
-export async function ensureTopics(kafka: Kafka, s: KafkaTopicSettings, eventTopics: Readonly<Record<Domain, string>>): Promise<Topics> {
+export async function ensureTopics(
+  kafka: Kafka,
+  s: KafkaTopicSettings,
+  eventTopics: Readonly<Record<Domain, string>>,
+  opts: EnsureTopicsOptions = {},
+): Promise<Topics> {
   const topics = topicNames(s.kafkaTopicPrefix, eventTopics);
+  const personal = personalTopics(topics, opts.compactedDomains ?? []);
   const admin: Admin = kafka.admin();
   await admin.connect();
   try {
@@ -66,15 +83,15 @@ export async function ensureTopics(kafka: Kafka, s: KafkaTopicSettings, eventTop
           topic,
           numPartitions: topic === topics.publicationState ? 1 : s.kafkaPartitions,
           replicationFactor: s.kafkaReplicationFactor,
-          // With acks=all, a write is acknowledged once this many replicas have it (docs/kafka-first.md);
-          // events older than the retention are deleted (a projector stopped longer loses them: docs/projections.md).
-          configEntries: [
-            { name: 'min.insync.replicas', value: String(s.kafkaMinInsyncReplicas) },
-            { name: 'retention.ms', value: String(s.kafkaRetentionMs) },
-          ],
+          configEntries: topicConfigEntries(s, personal.has(topic)),
         })),
       );
     }
+    // Only the personal topics are aligned: the others keep what an operator may have tuned by hand.
+    const stale = new Map<string, TopicConfigEntry[]>(
+      [...personal].filter((t) => existing.has(t)).map((t) => [t, topicConfigEntries(s, true)]),
+    );
+    await alignTopicConfigs(admin, stale);
   } finally {
     await admin.disconnect();
   }

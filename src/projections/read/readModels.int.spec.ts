@@ -30,7 +30,7 @@ function rows<T extends FitnessRow | OrderRow>(events: DomainEvent[]): T[] {
       e.domain,
       Date.now(),
     );
-    if (m.kind !== 'row') throw new Error(`unmappable test event: ${m.deadLetter.reason}`);
+    if (m.kind !== 'row') throw new Error(`unmappable test event: ${m.kind === 'dead' ? m.deadLetter.reason : 'tombstone'}`);
     return m.projected.row as T;
   });
 }

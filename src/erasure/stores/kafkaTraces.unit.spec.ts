@@ -1,0 +1,19 @@
+import { namesSubject } from './kafkaTraces';
+
+const value = (o: unknown) => Buffer.from(typeof o === 'string' ? o : JSON.stringify(o));
+const before = Date.parse('2026-12-01T00:00:00Z');
+
+describe('a readable trace of the subject on Kafka', () => {
+  it('is an event naming the subject (numbers and strings alike) with an event time before the request', () => {
+    expect(namesSubject(value({ occurredAt: '2026-03-01T08:00:00Z', data: { userId: 41 } }), 'userId', '41', before)).toBe(true);
+    expect(namesSubject(value({ occurredAt: '2026-03-01T08:00:00Z', data: { userId: '41' } }), 'userId', '41', before)).toBe(true);
+    expect(namesSubject(value({ data: { userId: 41 } }), 'userId', '41', before)).toBe(true); // no time: counted
+  });
+
+  it('is not another subject, one who came back after the request, or a value nobody can read', () => {
+    expect(namesSubject(value({ occurredAt: '2026-03-01T08:00:00Z', data: { userId: 42 } }), 'userId', '41', before)).toBe(false);
+    expect(namesSubject(value({ occurredAt: '2026-12-02T00:00:00Z', data: { userId: 41 } }), 'userId', '41', before)).toBe(false);
+    expect(namesSubject(value('{not json'), 'userId', '41', before)).toBe(false);
+    expect(namesSubject(value({ occurredAt: '2026-03-01T08:00:00Z' }), 'userId', '41', before)).toBe(false);
+  });
+});
