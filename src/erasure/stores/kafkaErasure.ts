@@ -3,7 +3,8 @@
 // a tombstone (null value) for an aggregate key makes compaction remove every older record of that key,
 // once the tombstone's segment is closed (the active segment is never compacted) and the cleaner ran
 // (within max.compaction.lag.ms). erase() therefore:
-//   1 scans both topics from the earliest offset (scanTopics.ts) for the job's aggregate keys;
+//   1 scans both topics from the earliest offset (scanTopics.ts) for the job's aggregate keys (and any key
+//     whose record names the subject with an event time before the erasure started);
 //   2 writes a tombstone for each key whose newest record still has a value (once: a key whose newest
 //     record is already a tombstone gets none; an event the relay published after the tombstone gets another);
 //   3 closes the segments: a segment rolls when a record arrives segment.ms after its first one, so for each
@@ -59,6 +60,8 @@ export function kafkaErasure(d: KafkaErasureDeps): StoreErasure {
 
   async function erase(job: ErasureJob): Promise<StoreStepResult> {
     const ids = new Set(job.aggregateIds);
+    const field = d.subjectField(job.domain);
+    const before = job.startedAt.getTime();
     const topics = topicsOf(job);
     /** Per topic and key: whether its newest record has a value. */
     const newest = new Map<string, { topic: string; key: string; hasValue: boolean; partition: number }>();
@@ -69,7 +72,11 @@ export function kafkaErasure(d: KafkaErasureDeps): StoreErasure {
       partitions.set(pk, p);
       p.newestMs = Math.max(p.newestMs, r.timestampMs);
       const key = r.key?.toString('utf8');
-      if (key === undefined || !ids.has(key)) return;
+      if (key === undefined) return;
+      // A record that names the subject under a key the source no longer knew (a dead letter of a lost
+      // event) is the request's business too: its key is tombstoned like the collected ones.
+      if (!ids.has(key) && r.value !== null && namesSubject(r.value, field, job.subjectId, before)) ids.add(key);
+      if (!ids.has(key)) return;
       if (r.value === null) p.newestTombstoneMs = Math.max(p.newestTombstoneMs, r.timestampMs);
       else p.remaining++;
       newest.set(`${r.topic}\u0000${key}`, { topic: r.topic, key, hasValue: r.value !== null, partition: r.partition });
