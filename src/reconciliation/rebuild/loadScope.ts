@@ -3,6 +3,8 @@
 // every live row whose content differs from the authoritative one at the same version.
 import { canonicalLine, digestOf } from '../../domains/contract/canonical';
 import { fieldsOf } from '../../domains/canonicalFields';
+import { noErasedAggregates } from '../../domains/contract/erasure';
+import { withoutErased } from '../../projections/erased/withoutErased';
 import { insertJsonEachRow } from '../../projections/sql/insertJsonEachRow';
 import { quarantineContent, type QuarantinedContent } from '../ledger/sql/quarantine';
 import type { Scope } from '../scope';
@@ -24,7 +26,11 @@ export async function loadScope(
   tables: { live: string; shadow: string },
   rebuildId: number,
 ): Promise<Loaded> {
-  const events = await d.source.events(scope);
+  // Events of erased aggregates (a source not yet erased, or one the erasure is still deleting) are not loaded.
+  const events = await withoutErased(d.erased ?? noErasedAggregates, await d.source.events(scope), (e) => ({
+    domain: e.domain,
+    aggregateId: e.aggregateId,
+  }));
   const fields = fieldsOf(scope.domain, 'CONTENT');
   const authoritative = new Map(
     events.map((e) => [`${e.aggregateId}\u0000${e.version}`, digestOf(canonicalLine(fields, canonicalValuesOf(e)))]),

@@ -2,6 +2,7 @@
 // recovery of a rebuild whose process died take of it (resumeAfterSwap.ts, recoverRebuilds.ts): one
 // file both sides import, so neither imports the other.
 import type { Knex } from 'knex';
+import type { ErasedAggregates } from '../../domains/contract/erasure';
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
 import type { ClickHouseLayout } from '../../infra/clickhouse/layout';
 import type { Clock } from '../../shared/clock';
@@ -31,6 +32,8 @@ export interface RebuildDeps {
   catchUpMarginMs: number;
   staleAfterMs: number;
   insertBatchRows?: number;
+  /** The erasure guard: the load never writes an erased aggregate into the shadow. Default: nothing erased. */
+  erased?: ErasedAggregates;
   /** Reconciles the scope on the live table after the swap (a VERIFICATION run in the ledger). */
   verify(scope: Scope): Promise<Pick<CompareResult, 'outcome' | 'note'>>;
   /** Called once the rebuild ended (VERIFIED or FAILED), to settle the repairs that asked for it. */
