@@ -15,7 +15,10 @@ import { insertDeadLetters, storedOf } from '../../projections/sql/insertDeadLet
 import { insertJsonEachRow } from '../../projections/sql/insertJsonEachRow';
 import { rowLine } from '../../projections/sql/insertRows';
 import type { DeadLetter } from '../../projections/rows';
+import { copyLateRows } from '../../reconciliation/rebuild/sql/copyRows';
 import { createShadow } from '../../reconciliation/rebuild/sql/shadowTables';
+import type { Scope } from '../../reconciliation/scope';
+import { projectionMappingOf } from '../../reconciliation/target/projectionMapping';
 import { systemClock } from '../../shared/clock';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { fitnessEvent } from '../../../test/support/projectionEvents';
@@ -160,5 +163,26 @@ describe('clickhouseErasure', () => {
     expect(await rowsIn(LIVE, '101, 102')).toBe(0);
     expect(await rowsIn(LIVE, '201')).toBe(4);
     expect((await store.verify(job)).found).toBe(0);
+
+    // A rebuild's copy inside ClickHouse (INSERT ... SELECT, copyRows.ts) skips the erased aggregates
+    // even from a table that still held them.
+    await insertJsonEachRow(
+      ch(),
+      db(),
+      TABLES[2]!,
+      rowsOf(A, [101], 1).map((r) => rowLine(FITNESS_RESULTS, r)),
+    );
+    await copyLateRows(ch(), db(), TABLES[2]!, LIVE, projectionMappingOf('fitness'), { domain: 'fitness', detectId: 1 } as Scope, 0);
+    expect(await rowsIn(LIVE, '101')).toBe(0);
+    await store.erase(job);
+
+    // A row of the subject written before the request that is none of the job's aggregates is a trace.
+    await insertJsonEachRow(
+      ch(),
+      db(),
+      LIVE,
+      rowsOf(A, [104], 1).map((r) => rowLine(FITNESS_RESULTS, r)),
+    );
+    expect(await store.verify(job)).toMatchObject({ found: 1 });
   });
 });
