@@ -99,7 +99,10 @@ export function clickhouseErasure(d: ClickHouseErasureDeps): StoreErasure {
       erasureId: job.erasureId,
       at: d.clock.now(),
     });
-    const guardAt = Math.max(...(await erasedAmong(d.ch, d.database, job.domain, job.aggregateIds)).values());
+    const guarded = await erasedAmong(d.ch, d.database, job.domain, job.aggregateIds);
+    // Never delete before the guard rows are readable: the wait is counted from them.
+    if (guarded.size < new Set(job.aggregateIds).size) return { affected: 0, done: false, note: 'the guard rows are not readable yet' };
+    const guardAt = Math.max(...guarded.values());
     const wait = guardAt + 3 * d.guard.refreshMs - d.clock.now().getTime();
     if (wait > 0) await sleep(wait);
 

@@ -1,6 +1,7 @@
 // What the reconciliation service is built from: its settings and its connections, readers and
 // limiters. Apart from ../service.ts so the service's steps (runtime.ts, reconcileRun.ts) can name
 // them without an import cycle.
+import type { ErasedAggregates } from '../../domains/contract/erasure';
 import type { Domain } from '../../publication/event';
 import type { ProjectorDeadLetters } from '../../projections/deadLetterOperator';
 import type { RetryPolicy } from '../../shared/backoff';
@@ -33,4 +34,6 @@ export interface ReconciliationDeps extends Pick<
   logger: Logger;
   settings: ReconciliationSettings;
   projectorDeadLetters: ProjectorDeadLetters;
+  /** The erasure guard a rebuild's load consults (projections/erased/erasedAggregatesCache.ts); default: nothing erased. */
+  erased?: ErasedAggregates;
 }

@@ -93,6 +93,7 @@ export class ReconciliationRuntime {
         },
         limiter: d.rebuildLimiter,
         limitRowsPerSecond: d.settings.rebuildRowsPerSecond,
+        ...(d.erased ? { erased: d.erased } : {}),
       },
       scope,
       requestedBy,
