@@ -3,6 +3,7 @@ import { ch001ProjectionCheckpoints } from './001_projection_checkpoints';
 import { ch002FitnessResults } from './002_fitness_results';
 import { ch003Orders } from './003_orders';
 import { ch004ProjectorDeadLettersAndExpiredOffsets } from './004_projector_dead_letters_and_expired_offsets';
+import { ch005ErasedAggregates } from './005_erased_aggregates';
 
 /** Every ClickHouse migration, in version order. Append new ones; never edit applied ones. */
 export const clickhouseMigrations: ClickHouseMigration[] = [
@@ -10,4 +11,5 @@ export const clickhouseMigrations: ClickHouseMigration[] = [
   ch002FitnessResults,
   ch003Orders,
   ch004ProjectorDeadLettersAndExpiredOffsets,
+  ch005ErasedAggregates,
 ];

@@ -16,6 +16,8 @@ import { projectedDomains } from '../domains/projections';
 import type { Clock } from '../shared/clock';
 import type { ConsumedMessage, MessageMapper } from './mapMessage';
 import type { ProjectedRow } from './rows';
+import { noErasedAggregates, type ErasedAggregates } from '../domains/contract/erasure';
+import { keyOfRow, withoutErased } from './erased/withoutErased';
 import { insertDeadLetters, type StoredDeadLetter } from './sql/insertDeadLetters';
 import { insertRows } from './sql/insertRows';
 import {
@@ -51,6 +53,8 @@ export interface ProjectorDeadLettersDeps {
   /** The current mapping: the projector's own unless a test substitutes one. */
   map: MessageMapper;
   registry?: Registry;
+  /** The erasure guard (erased/erasedAggregatesCache.ts): a replay never writes an erased aggregate back. Default: nothing erased. */
+  erased?: ErasedAggregates;
 }
 
 function messageOf(r: StoredDeadLetter): ConsumedMessage {
@@ -84,6 +88,9 @@ function summaryOf(r: StoredDeadLetter): DeadLetterSummary {
 }
 
 export function projectorDeadLetters(d: ProjectorDeadLettersDeps): ProjectorDeadLetters {
+  const erased = d.erased ?? noErasedAggregates;
+  // Dead-letter rows of erased aggregates are not written again (their message is the student's data).
+  const notErased = (rows: StoredDeadLetter[]) => withoutErased(erased, rows, (r) => ({ domain: r.domain, aggregateId: r.aggregateId }));
   const backlog = () => deadLetterBacklog(d.ch, d.database, d.consumer);
   if (d.registry)
     gauge<'domain'>(d.registry, {
@@ -126,16 +133,13 @@ export function projectorDeadLetters(d: ProjectorDeadLettersDeps): ProjectorDead
       }
       // The projection first: if marking the rows fails, a second replay inserts the same versions again (harmless).
       await Promise.all(
-        projectedDomains().map(({ table }) =>
-          insertRows(
-            d.ch,
-            d.database,
-            table,
-            projected.filter((p) => p.projection.table === table).map((p) => p.row),
-          ),
-        ),
+        projectedDomains().map(async ({ domain, table }) => {
+          const keyOf = keyOfRow(table);
+          const mine = projected.filter((p) => p.projection.table === table).map((p) => p.row);
+          await insertRows(d.ch, d.database, table, await withoutErased(erased, mine, (r) => ({ domain, aggregateId: keyOf(r) })));
+        }),
       );
-      await insertDeadLetters(d.ch, d.database, updated);
+      await insertDeadLetters(d.ch, d.database, await notErased(updated));
       return out;
     },
     async discard(keys, requestedBy) {
@@ -148,7 +152,7 @@ export function projectorDeadLetters(d: ProjectorDeadLettersDeps): ProjectorDead
         lastReplayedBy: requestedBy,
         version: Math.max(now, r.version + 1),
       }));
-      await insertDeadLetters(d.ch, d.database, updated);
+      await insertDeadLetters(d.ch, d.database, await notErased(updated));
       return updated.map(summaryOf);
     },
   };

@@ -4,13 +4,16 @@
 // only ever written for what ClickHouse and the dead-letter topic acknowledged, and only while the store
 // still holds the partition's previous checkpoint (insertCheckpoints.ts). Any failure fails
 // the whole flush and FlushBuffer repeats it; repeating is harmless (rows collapse by version, a
-// dead letter may be sent twice).
+// dead letter may be sent twice). Rows and dead letters of erased aggregates are dropped first
+// (erased/withoutErased.ts): an event of an erased student still in flight is never written back.
 import type { Producer } from 'kafkajs';
+import { noErasedAggregates, type ErasedAggregates } from '../domains/contract/erasure';
 import { projectedDomains } from '../domains/projections';
 import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import type { Clock } from '../shared/clock';
 import { SpanKind, withSpan } from '../shared/tracing';
-import { toDeadLetterMessage } from './deadLetters';
+import { identityOf, toDeadLetterMessage } from './deadLetters';
+import { keyOfRow, withoutErased } from './erased/withoutErased';
 import type { FlushBatch, FlushSink } from './flushBuffer';
 import { insertCheckpoints } from './sql/insertCheckpoints';
 import { insertDeadLetters, storedOf } from './sql/insertDeadLetters';
@@ -28,9 +31,13 @@ export interface ProjectionWriterDeps {
   clock: Clock;
   /** The resume guard's side of a checkpoint: what the store must still hold, and that one was written. */
   checkpoints?: Pick<ResumeGuard, 'expectedStored' | 'wrote'>;
+  /** The erasure guard (the real one: projections/erased/erasedAggregatesCache.ts); default: nothing erased. */
+  erased?: ErasedAggregates;
 }
 
 export function fromProjectionWriter(d: ProjectionWriterDeps): FlushSink {
+  const erased = d.erased ?? noErasedAggregates;
+  const tables = projectedDomains().map((p) => ({ domain: p.domain, table: p.table, keyOf: keyOfRow(p.table) }));
   return {
     write(batch: FlushBatch) {
       const insert = (table: string, rows: number, run: () => Promise<unknown>) =>
@@ -41,18 +48,33 @@ export function fromProjectionWriter(d: ProjectionWriterDeps): FlushSink {
         );
       return withSpan('projector.flush', { attributes: { 'tidemark.messages': batch.messages } }, async () => {
         const at = d.clock.now().getTime();
+        const deadLetters = await withoutErased(erased, batch.deadLetters, (x) => ({
+          domain: x.domain,
+          aggregateId: identityOf(x.value).aggregateId,
+        }));
+        const rowsOf = new Map(
+          await Promise.all(
+            tables.map(
+              async ({ domain, table, keyOf }) =>
+                [
+                  table.name,
+                  await withoutErased(erased, batch.rows.get(table.name) ?? [], (r) => ({ domain, aggregateId: keyOf(r) })),
+                ] as const,
+            ),
+          ),
+        );
         await Promise.all([
-          batch.deadLetters.length
+          deadLetters.length
             ? d.producer.send({
                 topic: d.deadLetterTopic,
                 acks: -1,
-                messages: batch.deadLetters.map((x) => toDeadLetterMessage(x, d.consumer)),
+                messages: deadLetters.map((x) => toDeadLetterMessage(x, d.consumer)),
               })
             : undefined,
           insertDeadLetters(
             d.clickhouse,
             d.database,
-            batch.deadLetters.map((x) => storedOf(d.consumer, x, at)),
+            deadLetters.map((x) => storedOf(d.consumer, x, at)),
           ),
           insertExpiredOffsets(
             d.clickhouse,
@@ -60,8 +82,8 @@ export function fromProjectionWriter(d: ProjectionWriterDeps): FlushSink {
             d.consumer,
             batch.expired.map((r) => ({ ...r, status: 'OPEN', resolvedAtMs: 0, note: '', version: r.detectedAtMs })),
           ),
-          ...projectedDomains().map(({ table }) => {
-            const rows = batch.rows.get(table.name) ?? [];
+          ...tables.map(({ table }) => {
+            const rows = rowsOf.get(table.name) ?? [];
             return insert(table.name, rows.length, () => insertRows(d.clickhouse, d.database, table, rows));
           }),
         ]);

@@ -2,6 +2,7 @@
 // tests build these options).
 import type { ConsumerConfig, Kafka } from 'kafkajs';
 import type { Registry } from 'prom-client';
+import type { ErasedAggregates } from '../domains/contract/erasure';
 import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import type { Topics } from '../infra/kafka/fromKafka';
 import type { StateChangeSink } from '../publication/stateChanges/stateChange';
@@ -36,6 +37,8 @@ export interface ProjectorOptions {
   map?: MessageMapper;
   /** How often the store's checkpoints are compared with what was written (resume/resumeGuard.ts). */
   checkpointCheckMs?: number;
+  /** The erasure guard every flush consults (erased/erasedAggregatesCache.ts); default: nothing erased. */
+  erased?: ErasedAggregates;
 }
 
 export interface Projector extends Stoppable {

@@ -91,6 +91,7 @@ function flushBufferOf(o: ProjectorOptions, producer: Producer, guard: ResumeGua
       consumer: o.groupId,
       clock: o.clock,
       checkpoints: guard,
+      ...(o.erased ? { erased: o.erased } : {}),
     }),
     {
       batchSize: o.batchSize,

@@ -5,19 +5,20 @@
 // carries the full last state) would publish the student again. Every comparison, repair and rebuild
 // passes what it found through here first; the port is the projector's guard (ErasedAggregates).
 import { noErasedAggregates, type ErasedAggregates } from '../domains/contract/erasure';
+import { withoutErased } from '../projections/erased/withoutErased';
 import type { Domain } from '../shared/domain';
 
-/** `items` without the erased aggregates, and the ids left out (counted apart, never stored). */
-export async function withoutErased<T>(
+/** `items` without the erased aggregates (the one filter, projections/erased/withoutErased.ts), and the ids left out (counted apart, never stored). */
+export async function splitErased<T>(
   erased: ErasedAggregates | undefined,
   domain: Domain,
   items: readonly T[],
   idOf: (t: T) => string,
 ): Promise<{ kept: T[]; erased: string[] }> {
-  if (!items.length) return { kept: [], erased: [] };
-  const gone = await (erased ?? noErasedAggregates).erasedAmong(domain, [...new Set(items.map(idOf))]);
-  if (!gone.size) return { kept: [...items], erased: [] };
-  return { kept: items.filter((t) => !gone.has(idOf(t))), erased: [...gone] };
+  const kept = await withoutErased(erased ?? noErasedAggregates, items, (t) => ({ domain, aggregateId: idOf(t) }));
+  if (kept.length === items.length) return { kept, erased: [] };
+  const left = new Set(kept);
+  return { kept, erased: [...new Set(items.filter((t) => !left.has(t)).map(idOf))] };
 }
 
 /** The run note's suffix for erased aggregates left out (a count, never ids). */

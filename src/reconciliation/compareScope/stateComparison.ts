@@ -12,7 +12,7 @@ import type { TargetReader } from '../ports';
 import type { Scope } from '../scope';
 import type { SourceScan } from './sourceScan';
 import type { ErasedAggregates } from '../../domains/contract/erasure';
-import { withoutErased } from '../erasedFilter';
+import { splitErased } from '../erasedFilter';
 
 export interface StateComparisonDeps {
   source: SourceReader;
@@ -60,7 +60,7 @@ export async function compareStates(
     target = mismatched.length ? await d.target.states(scope, level, filter, d.table) : [];
   } else target = await d.target.states(scope, level, {}, d.table);
   const all = classify(byId(source ?? []), byId(target), fields);
-  const { kept, erased } = await withoutErased(d.erased, scope.domain, all, (x) => x.aggregateId);
+  const { kept, erased } = await splitErased(d.erased, scope.domain, all, (x) => x.aggregateId);
   return { found: await nameDifferingFields(d, scope, level, fields, kept), bucketsCompared, mismatched, erased };
 }
 

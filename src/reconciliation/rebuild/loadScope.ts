@@ -10,7 +10,7 @@ import type { ProjectionMapping } from '../target/projectionMapping';
 import { scopeRowDigests } from '../target/sql/scopeRowDigests';
 import { canonicalValuesOf, projectionLineOf } from './projectionLines';
 import type { RebuildDeps } from './rebuildDeps';
-import { withoutErased } from '../erasedFilter';
+import { splitErased } from '../erasedFilter';
 
 /** What the VALIDATE phase records of the load. */
 export interface Loaded {
@@ -27,7 +27,7 @@ export async function loadScope(
 ): Promise<Loaded> {
   // Erased aggregates are never written back (../erasedFilter.ts): the source should no longer hold
   // them, but an erasure still running may not have reached it yet.
-  const { kept: events } = await withoutErased(d.compare.erased, scope.domain, await d.source.events(scope), (e) => e.aggregateId);
+  const { kept: events } = await splitErased(d.compare.erased, scope.domain, await d.source.events(scope), (e) => e.aggregateId);
   const fields = fieldsOf(scope.domain, 'CONTENT');
   const authoritative = new Map(
     events.map((e) => [`${e.aggregateId}\u0000${e.version}`, digestOf(canonicalLine(fields, canonicalValuesOf(e)))]),

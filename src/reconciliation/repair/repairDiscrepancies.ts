@@ -6,7 +6,7 @@ import type { DomainEvent } from '../../publication/event';
 import { summarizeError } from '../../shared/redact';
 import { claimForRepair, reopenDiscrepancy, resolveDiscrepancy } from '../ledger/sql/discrepancyTransitions';
 import { ERASED_RESOLUTION } from '../ledger/sql/scrubAggregates';
-import { withoutErased } from '../erasedFilter';
+import { splitErased } from '../erasedFilter';
 import { listDiscrepancies } from '../ledger/sql/ledgerQueries';
 import { insertRepairs, type NewRepair } from '../ledger/sql/repairRows';
 import type { DiscrepancyRecord, RepairRecord } from '../ledger/records';
@@ -69,7 +69,7 @@ async function repairGroup(d: RepairDeps, all: DiscrepancyRecord[], requestedBy:
   // An erased aggregate is never repaired: a replay or a tombstone (a deletion event carries the full
   // last state) would publish the student again. Its discrepancy is settled as ERASED, with no repair
   // row (that row would name the aggregate in the ledger the erasure scrubs).
-  const { kept: group, erased } = await withoutErased(d.erased, scope.domain, all, (x) => x.aggregateId);
+  const { kept: group, erased } = await splitErased(d.erased, scope.domain, all, (x) => x.aggregateId);
   for (const x of all.filter((g) => erased.includes(g.aggregateId)))
     await resolveDiscrepancy(d.ledger, x.id, ERASED_RESOLUTION, d.clock.now());
   if (!group.length) return;

@@ -1,6 +1,7 @@
 // What the reconciliation service is built from: its settings and its connections, readers and
 // limiters. Apart from ../service.ts so the service's steps (runtime.ts, reconcileRun.ts) can name
 // them without an import cycle.
+import type { ErasedAggregates } from '../../domains/contract/erasure';
 import type { Domain } from '../../publication/event';
 import type { ProjectorDeadLetters } from '../../projections/deadLetterOperator';
 import type { RetryPolicy } from '../../shared/backoff';
@@ -9,7 +10,6 @@ import type { CompareSettings } from '../compareScope';
 import type { PipelineProbe } from '../ports';
 import type { RateLimiter } from '../repair/rateLimiter';
 import type { RepairDeps } from '../repair/repairDeps';
-import type { ErasedAggregates } from '../../domains/contract/erasure';
 
 export interface ReconciliationSettings {
   compare: Record<Domain, CompareSettings>;

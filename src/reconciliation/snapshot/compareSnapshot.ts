@@ -27,7 +27,7 @@ import type { SourceSnapshot, StateFilter } from '../../domains/contract/sourceR
 import type { Scope } from '../scope';
 import { sleep } from '../../shared/lifecycle';
 import { aheadOfSnapshot, judgeSnapshot, type SnapshotVerdicts } from './judgeSnapshot';
-import { erasedNote, withoutErased } from '../erasedFilter';
+import { erasedNote, splitErased } from '../erasedFilter';
 
 function byId<T extends { id: string; version: number }>(rows: T[]): Map<string, T> {
   const m = new Map<string, T>();
@@ -73,7 +73,7 @@ async function attemptOn(d: CompareDeps, scope: Scope, level: CompareLevel, snap
     judgeSnapshot({ snapshot: sn, target: t, current, pending, nowMs: d.clock.now().getTime(), graceMs: s.graceMs, fields });
   const v = judge(source, target);
   // Erased aggregates are expected absent: never a discrepancy (../erasedFilter.ts).
-  const erasedOut = await withoutErased(d.erased, scope.domain, v.discrepancies, (x) => x.aggregateId);
+  const erasedOut = await splitErased(d.erased, scope.domain, v.discrepancies, (x) => x.aggregateId);
   v.discrepancies = erasedOut.kept;
 
   // Name the fields of content mismatches (lines for those few aggregates only; values never leave).

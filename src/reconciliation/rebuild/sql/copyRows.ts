@@ -5,10 +5,13 @@
 //                     whose (id, version) the destination already holds: those versions come from the
 //                     authoritative state, and a late copy of them could be the defective content.
 //                     Newer versions of the scope (changes during the rebuild) are copied.
+// Neither copies a row of an erased aggregate (projections/erased/notErasedCondition.ts): a rebuild
+// running while an erasure deletes never copies the erased rows back into the shadow or the live table.
 // Copies are idempotent: a row copied twice collapses (ReplacingMergeTree, latest-version reads).
 // No locking: INSERT ... SELECT reads the source parts present when it starts.
 import type { ClickHouseClient } from '../../../infra/clickhouse/fromClickHouse';
 import { ident, uint } from '../../../infra/clickhouse/literal';
+import { notErasedCondition } from '../../../projections/erased/notErasedCondition';
 import type { Scope } from '../../scope';
 import type { ProjectionMapping } from '../../target/projectionMapping';
 
@@ -26,7 +29,11 @@ export function copyOutsideScope(
   m: ProjectionMapping,
   scope: Scope,
 ): Promise<void> {
-  return insertSelect(ch, `INSERT INTO ${q(database, to)} SELECT * FROM ${q(database, from)} WHERE NOT (${m.scopeWhere(scope)})`);
+  return insertSelect(
+    ch,
+    `INSERT INTO ${q(database, to)} SELECT * FROM ${q(database, from)}
+     WHERE NOT (${m.scopeWhere(scope)}) AND ${notErasedCondition(database, scope.domain, m.idColumn)}`,
+  );
 }
 
 export function copyLateRows(
@@ -43,6 +50,7 @@ export function copyLateRows(
     ch,
     `INSERT INTO ${q(database, to)} SELECT * FROM ${q(database, from)}
      WHERE ingested_at_ms >= ${uint(Math.max(0, Math.floor(sinceMs)))}
+       AND ${notErasedCondition(database, scope.domain, m.idColumn)}
        AND NOT ((${where}) AND (${m.idColumn}, version) IN (SELECT ${m.idColumn}, version FROM ${q(database, to)} WHERE ${where}))`,
   );
 }
