@@ -73,6 +73,6 @@ export async function countAggregateRowsOf(
     .where('domain', domain)
     .andWhere(dataEquals(db, named.field, named.value))
     .andWhere('created_at', '<', named.createdBefore);
-  if (aggregateIds.length > 0 && aggregateIds.length <= ID_CHUNK) others.whereNotIn('aggregate_id', [...aggregateIds]);
+  for (const ids of chunks(aggregateIds)) others.whereNotIn('aggregate_id', ids);
   return n + (await count(others));
 }
