@@ -18,6 +18,7 @@ import { countOutboxAggregateRows, outboxAggregatesNaming } from '../../../publi
 import { deleteAggregateRows as deletePublicationRows } from '../../../publication/kafkaFirst/sql/deleteAggregateRows';
 import { countPublicationAggregateRows, publicationAggregatesNaming } from '../../../publication/kafkaFirst/sql/findAggregateRows';
 import type { Clock } from '../../../shared/clock';
+import { ValidationError } from '../../../shared/errors';
 import type { ErasureJob, SourceErasure, StoreSearch, StoreStepResult } from '../../contract/erasure';
 import { MAX_ID } from '../decide';
 import { storeError } from '../storeError';
@@ -29,6 +30,7 @@ const DOMAIN = 'fitness';
 const SUBJECT_FIELD = 'userId';
 const USER_ID = /^[1-9][0-9]{0,9}$/;
 const DATA_ID = /^[1-9][0-9]{0,15}$/;
+const SUBJECT_RULE = `a student's userId is an integer between 1 and ${MAX_ID}`;
 
 function userIdOf(subjectId: string): number | undefined {
   const n = USER_ID.test(subjectId) ? Number(subjectId) : NaN;
@@ -81,14 +83,13 @@ async function verifyOn(shard: MysqlShard, job: ErasureJob, userId: number): Pro
 export function fitnessSourceErasure(d: { shards: Pick<MysqlShards, 'shards'>; clock: Clock }): SourceErasure {
   const subject = (subjectId: string): number => {
     const userId = userIdOf(subjectId);
-    // The runner checks subjects first (checkSubject); this only guards a direct call.
-    if (userId === undefined) throw new RangeError('not a fitness userId');
+    // The runner checks subjects first (checkSubject); this only guards a direct call (no value in the message).
+    if (userId === undefined) throw new ValidationError('userId', SUBJECT_RULE);
     return userId;
   };
   return {
     store: STORE,
-    checkSubject: (subjectId) =>
-      userIdOf(subjectId) === undefined ? `a student's userId is an integer between 1 and ${MAX_ID}` : undefined,
+    checkSubject: (subjectId) => (userIdOf(subjectId) === undefined ? SUBJECT_RULE : undefined),
     async collect(subjectId) {
       const userId = subject(subjectId);
       const ids = new Set<string>();
