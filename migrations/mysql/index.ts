@@ -6,6 +6,7 @@ import { m004EventPublications } from './004_event_publications';
 import { m005OutboxDueAt } from './005_outbox_due_at';
 import { m006PublicationTraceparent } from './006_publication_traceparent';
 import { m007WriteOwnership } from './007_write_ownership';
+import { m008ErasureIndexes } from './008_erasure_indexes';
 
 /** Every MySQL (fitness shard) migration, in order. Append new ones; never edit applied ones. */
 export const mysqlMigrations: KnexMigration[] = [
@@ -16,4 +17,5 @@ export const mysqlMigrations: KnexMigration[] = [
   m005OutboxDueAt,
   m006PublicationTraceparent,
   m007WriteOwnership,
+  m008ErasureIndexes,
 ];

@@ -1,6 +1,8 @@
 // The relay role's retention housekeeping (src/relay/retention/retentionCleanup.ts runs the loop):
 // PUBLISHED event_publications rows on every publication store and expired fitness idempotency keys on
-// every shard, each deleted after its configured retention, counted by table and store.
+// every shard, and (when FITNESS_DELETION_LOG_RETENTION_DAYS > 0) old deletion-log entries on every shard,
+// each deleted after its configured retention, counted by table and store.
+import { deleteExpiredDeletionsBatch } from '../../domains/fitness/store/deleteExpiredDeletions';
 import { deleteExpiredKeysBatch } from '../../domains/fitness/store/deleteExpiredKeys';
 import { counter } from '../../metrics/registry';
 import { domainStores } from '../wiring/domainStores';
@@ -17,6 +19,7 @@ export const startRetentionCleanups: RoleStarter = async ({ resources, logger, r
   });
   const publishedMs = s.kafkaFirstPublishedRetentionHours * 3600_000;
   const keysMs = s.fitnessIdempotencyKeyRetentionHours * 3600_000;
+  const deletionsMs = s.fitnessDeletionLogRetentionDays * 86_400_000;
   const tasks: RetentionTask[] = [
     ...domainStores(resources).map((p) => ({
       table: 'event_publications',
@@ -28,6 +31,15 @@ export const startRetentionCleanups: RoleStarter = async ({ resources, logger, r
       store: `mysql-shard-${sh.index}`,
       deleteBatch: (n: number) => deleteExpiredKeysBatch(sh.db, keysMs, n),
     })),
+    // 0 keeps the deletion log until the student is erased; an expired entry ends the repair of that
+    // deletion's tombstone (src/domains/fitness/store/deleteExpiredDeletions.ts).
+    ...(deletionsMs > 0
+      ? resources.mysql.shards.map((sh) => ({
+          table: 'fitness_result_deletions',
+          store: `mysql-shard-${sh.index}`,
+          deleteBatch: (n: number) => deleteExpiredDeletionsBatch(sh.db, deletionsMs, n),
+        }))
+      : []),
   ];
   return startRetentionCleanup({
     tasks,

@@ -1,0 +1,14 @@
+// SQL: erasure's read-only searches of outbox_events (every state): the aggregates whose event data
+// names a person, and how many rows of some aggregates, or naming the person, remain. Non-locking
+// reads; index and JSON scan as in src/infra/sql/aggregateRows.ts.
+import type { Knex } from 'knex';
+import { aggregatesNamingOf, countAggregateRowsOf, type NamedIn } from '../../../infra/sql/aggregateRows';
+import { OUTBOX_TABLE } from '../outboxRow';
+
+export function outboxAggregatesNaming(db: Knex, domain: string, field: string, value: string): Promise<string[]> {
+  return aggregatesNamingOf(db, OUTBOX_TABLE, domain, field, value);
+}
+
+export function countOutboxAggregateRows(db: Knex, domain: string, aggregateIds: readonly string[], named: NamedIn): Promise<number> {
+  return countAggregateRowsOf(db, OUTBOX_TABLE, domain, aggregateIds, named);
+}
