@@ -4,9 +4,13 @@ import type { RoleStarter } from '../roles';
 import { exponentialBackoff } from '../../shared/backoff';
 import { systemClock } from '../../shared/clock';
 import { startProjector } from '../../projections/projector';
+import { erasedGuardFrom } from '../wiring/erasedGuard';
 
-export const startProjectorRole: RoleStarter = ({ resources: r, logger, registry, stateChanges }) =>
-  startProjector({
+export const startProjectorRole: RoleStarter = async ({ resources: r, logger, registry, stateChanges }) => {
+  // Erased aggregates are dropped from every flush (docs/erasure.md): an event still in flight never brings one back.
+  const erased = erasedGuardFrom(r, systemClock);
+  erased.start();
+  const projector = await startProjector({
     kafka: r.kafka,
     clickhouse: r.clickhouse,
     database: r.settings.clickhouseDatabase,
@@ -30,4 +34,15 @@ export const startProjectorRole: RoleStarter = ({ resources: r, logger, registry
     // A dead member's partitions move to the survivors after 10 s instead of kafkajs' default 30 s;
     // the projector heartbeats every 3 s even while a flush waits (see awaitWithHeartbeat).
     consumer: { sessionTimeout: 10000, heartbeatInterval: 1000 },
+    erased,
+  }).catch(async (err: unknown) => {
+    await erased.stop();
+    throw err;
   });
+  return {
+    async stop() {
+      await projector.stop();
+      await erased.stop();
+    },
+  };
+};

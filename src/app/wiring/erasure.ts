@@ -44,17 +44,14 @@ export function erasureServiceFrom(r: Resources, o: { logger: Logger; clock?: Cl
   });
 }
 
-/** Each erasable domain's stores: its source first, then the shared ones; stop() ends what the shared ones run. */
-export function erasureStoresFrom(r: Resources, clock: Clock): { storesOf(domain: string): ErasureStores; stop(): Promise<void> } {
-  const shared = sharedErasureStores(r, clock);
-  const byDomain = new Map(domainsOf(r, clock).map((d) => [d.domain, { source: d.source, others: shared.stores }]));
-  return {
-    storesOf(domain) {
-      const stores = byDomain.get(domain);
-      if (!stores) throw new ValidationError('domain', 'no erasure for this domain');
-      return stores;
-    },
-    stop: () => shared.stop(),
+/** Each erasable domain's stores: its source first, then the shared ones. */
+export function erasureStoresFrom(r: Resources, clock: Clock): (domain: string) => ErasureStores {
+  const others = sharedErasureStores(r, clock);
+  const byDomain = new Map(domainsOf(r, clock).map((d) => [d.domain, { source: d.source, others }]));
+  return (domain) => {
+    const stores = byDomain.get(domain);
+    if (!stores) throw new ValidationError('domain', 'no erasure for this domain');
+    return stores;
   };
 }
 
@@ -63,10 +60,9 @@ export const startErasureRole: RoleStarter = async ({ resources: r, logger, regi
   const s = r.settings;
   const clock = systemClock;
   const metrics = erasureMetrics(registry, r.pg, clock);
-  const stores = erasureStoresFrom(r, clock);
   const runner = startErasureRunner({
     pg: r.pg,
-    storesOf: stores.storesOf,
+    storesOf: erasureStoresFrom(r, clock),
     clock,
     owner: instanceId,
     retryMs: s.erasureRetryMs,
@@ -75,10 +71,5 @@ export const startErasureRole: RoleStarter = async ({ resources: r, logger, regi
     logger: logger.child({ component: 'erasure-runner' }),
     onPass: metrics.onPass,
   });
-  return {
-    async stop() {
-      await runner.stop();
-      await stores.stop();
-    },
-  };
+  return runner;
 };

@@ -24,6 +24,8 @@ import { fromFreshnessSources } from '../../reconciliation/pipeline/pipelineProb
 import { tokenBucket, type RateLimiter } from '../../reconciliation/repair/rateLimiter';
 import { fromKafkaRepairSink } from '../../reconciliation/repair/repairSink';
 import { startScheduledReconciler } from '../../reconciliation/schedule/scheduledReconciler';
+import { startLedgerPruning } from '../../reconciliation/schedule/ledgerPruning';
+import { erasedGuardFrom } from './erasedGuard';
 import { createReconciliationService, type ReconciliationService } from '../../reconciliation/service';
 import { clickhouseTarget } from '../../reconciliation/target/clickhouseTarget';
 
@@ -67,7 +69,10 @@ export function reconciliationFrom(r: Resources, o: { registry: Registry; logger
   const clock = o.clock ?? systemClock;
   const logger = o.logger.child({ component: 'reconciliation' });
   const onError = (store: string, err: unknown) => logger.warn({ store, error: summarizeError(err) }, 'pipeline input unavailable');
+  // Erased aggregates are expected-absent and never written back by a repair, replay or rebuild (docs/erasure.md).
+  const erased = erasedGuardFrom(r, clock);
   return createReconciliationService({
+    erased,
     ledger: r.pg,
     ch: r.clickhouse,
     database: s.clickhouseDatabase,
@@ -92,6 +97,7 @@ export function reconciliationFrom(r: Resources, o: { registry: Registry; logger
       clock,
       map: o.map ?? mapMessage,
       registry: o.registry,
+      erased,
     }),
     settings: {
       compare: compareSettingsOf(s),
@@ -109,7 +115,13 @@ export function reconciliationFrom(r: Resources, o: { registry: Registry; logger
 export const startScheduledReconciliationRole: RoleStarter = async ({ resources: r, logger, instanceId, reconciliation }) => {
   const s = r.settings;
   const service = reconciliation();
-  return startScheduledReconciler({
+  const pruning = startLedgerPruning({
+    pg: r.pg,
+    clock: systemClock,
+    logger: logger.child({ component: 'ledger-pruning' }),
+    retentionDays: s.reconciliationLedgerRetentionDays,
+  });
+  const scheduled = startScheduledReconciler({
     service,
     mysql: r.mysql,
     pg: r.pg,
@@ -126,4 +138,10 @@ export const startScheduledReconciliationRole: RoleStarter = async ({ resources:
     rotation: { periodMs: s.reconcileRotationPeriodMs, rowsPerHour: s.reconcileRotationRowsPerHour },
     expired: { ch: r.clickhouse, database: s.clickhouseDatabase, consumer: projectorGroupId(s), pollMs: s.reconcileExpiredPollMs },
   });
+  return {
+    async stop() {
+      await scheduled.stop();
+      await pruning.stop();
+    },
+  };
 };
