@@ -15,7 +15,7 @@ import { countRequestedSince, requestErasure } from './ledger/sql/requestErasure
 import { erasureById, erasurePage } from './ledger/sql/selectErasures';
 
 export const MAX_REASON = 500;
-const MAX_PAGE = 500;
+const MAX_PAGE = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The domain that holds a kind of subject, and its source store. */
