@@ -9,6 +9,7 @@
 // CATCHING_UP or STALE during the outage and FRESH after. The profile (support/profile.ts) decides how hard: `npm test` runs the reduced one,
 // `npm run test:faults` the full one. Figures: .tidemark/faults/report-<profile>.json.
 import { killProjectorBetweenInsertAndCommit, killRelayMidBatch } from './support/faultActions';
+import { completed, seedStudent, startErasure, tracesLeft, type ErasureAnswer } from './support/erasureFaults';
 import { killRebuildMidway, rebuildById, rebuildLeftovers, seedQuietCampaign, type RebuildKilled } from './support/rebuildFaults';
 import { RebuildProjectionDocument } from '../generated/graphql';
 import { call } from '../support/timedClient';
@@ -273,6 +274,51 @@ describe(`fault suite (${profile.name} profile)`, () => {
     );
     expect(await rebuildLeftovers(r)).toEqual([]);
   });
+
+  (profile.erasureCycle ? it : it.skip)(
+    'completes an erasure while the relay, the projector and its reconciler are SIGKILLed',
+    async () => {
+      const r = run.env.resources;
+      const reconciler = () => run.cluster.processes.get('reconciler')!.url!;
+      const [client, operator] = [await authHeader(run.env.settings, 'service'), await authHeader(run.env.settings, 'operator')];
+      const student = 880000 + (run.detectId % 100000);
+      const traces = await seedStudent(run.cluster.gateway.url!, client, run.detectId + 200000, student);
+      await waitFor(async () => (await tracesLeft(r, traces)).some((h) => h.startsWith('fitness_results')), {
+        timeoutMs: 60000,
+        what: 'the student projected',
+      });
+      let erasureId = '';
+      let done: ErasureAnswer | undefined;
+      let startedAt = 0;
+      await cycle(
+        'erasure-sigkill',
+        async () => {
+          startedAt = Date.now();
+          erasureId = await startErasure(reconciler(), operator, student);
+          await Promise.all(['relay-1', 'projector-1', 'reconciler'].map((p) => run.cluster.kill(p)));
+          return {
+            hold: true,
+            holdMs: 5000,
+            restore: async () => {
+              await run.cluster.start('relay-1', ['relay']);
+              await run.cluster.start('projector-1', ['projector']);
+              await run.cluster.start('reconciler', ['reconciler', 'gateway']);
+              done = await completed(reconciler(), operator, erasureId);
+            },
+            evidence: async () => ({ erasureId, completedInMs: Date.now() - startedAt, failedPasses: done?.failedAttempts }),
+          };
+        },
+        { notFreshDuring: ['fitness'] },
+      );
+      expect(done!.certificate!.map((c) => [c.store, c.found]).sort()).toEqual([
+        ['clickhouse', 0],
+        ['kafka', 0],
+        ['mysql', 0],
+        ['reconciliation-ledger', 0],
+      ]);
+      expect(await tracesLeft(r, traces)).toEqual([]);
+    },
+  );
 
   for (let i = 1; i <= profile.repeats; i++) {
     const mode = stopMode('clickhouse', i);
