@@ -25,7 +25,8 @@ import type { Domain } from '../../shared/domain';
 import { TidemarkError } from '../../shared/errors';
 import { sleep as pause } from '../../shared/lifecycle';
 import { countWhere } from './sql/countAggregateRows';
-import { deleteWhere, hasMutationsSync, mutationsPending } from './sql/deleteAggregateRows';
+import { mutationsPending } from '../../infra/clickhouse/mutations';
+import { deleteWhere, hasMutationsSync } from './sql/deleteAggregateRows';
 import { columnType, erasableTables } from './sql/erasableTables';
 
 /** Where a domain's projection keeps its rows, by column name. */

@@ -15,7 +15,7 @@
 // The condition is built from literal.ts values by the caller.
 import type { ClickHouseClient } from '../../../infra/clickhouse/fromClickHouse';
 import { onCluster, type ClickHouseLayout } from '../../../infra/clickhouse/layout';
-import { ident, str } from '../../../infra/clickhouse/literal';
+import { ident } from '../../../infra/clickhouse/literal';
 
 /** Whether the server knows mutations_sync (current releases), or only the asynchronous mutation (18.16). */
 export async function hasMutationsSync(ch: ClickHouseClient): Promise<boolean> {
@@ -35,27 +35,4 @@ export async function deleteWhere(
     query: `ALTER TABLE ${ident(database)}.${ident(storageTable)}${onCluster(l)} DELETE WHERE ${where}`,
     ...(sync ? { clickhouse_settings: { mutations_sync: '2' } } : {}),
   });
-}
-
-async function mutationsSource(ch: ClickHouseClient, l: ClickHouseLayout): Promise<string> {
-  if (!l.cluster) return 'system.mutations';
-  const rs = await ch.query({
-    query: `SELECT DISTINCT host_address, port FROM system.clusters WHERE cluster = ${str(l.cluster)}`,
-    format: 'JSONEachRow',
-  });
-  const hosts = (await rs.json<{ host_address: string; port: number | string }>()).map((h) => `${h.host_address}:${h.port}`);
-  return hosts.length ? `remote(${str(hosts.join(','))}, system, mutations)` : 'system.mutations';
-}
-
-/** Mutations of the tables not yet done (0: every deletion finished). */
-export async function mutationsPending(ch: ClickHouseClient, l: ClickHouseLayout, database: string, tables: string[]): Promise<number> {
-  if (tables.length === 0) return 0;
-  const rs = await ch.query({
-    query:
-      `SELECT count() AS n FROM ${await mutationsSource(ch, l)} WHERE database = ${str(database)} ` +
-      `AND table IN (${tables.map(str).join(', ')}) AND is_done = 0`,
-    format: 'JSONEachRow',
-    ...(l.cluster ? { clickhouse_settings: { skip_unavailable_shards: 1 } } : {}),
-  });
-  return Number((await rs.json<{ n: string | number }>())[0]?.n ?? 0);
 }

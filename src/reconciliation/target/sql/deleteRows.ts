@@ -12,20 +12,10 @@
 // that is down is skipped and applies the mutation from the replication log when it returns).
 import type { ClickHouseClient } from '../../../infra/clickhouse/fromClickHouse';
 import { onCluster, storageTable, type ClickHouseLayout } from '../../../infra/clickhouse/layout';
-import { ident, str } from '../../../infra/clickhouse/literal';
+import { ident } from '../../../infra/clickhouse/literal';
+import { mutationsPending } from '../../../infra/clickhouse/mutations';
 import { TidemarkError } from '../../../shared/errors';
 import { sleep } from '../../../shared/lifecycle';
-
-async function mutationsSource(ch: ClickHouseClient, l: ClickHouseLayout): Promise<string> {
-  if (!l.cluster) return 'system.mutations';
-  const rs = await ch.query({
-    query: `SELECT DISTINCT host_address, port FROM system.clusters WHERE cluster = ${str(l.cluster)}`,
-    format: 'JSONEachRow',
-  });
-  const hosts = (await rs.json<{ host_address: string; port: number | string }>()).map((h) => `${h.host_address}:${h.port}`);
-  if (hosts.length === 0) throw new Error(`ClickHouse cluster ${l.cluster} is not defined on the server at CLICKHOUSE_URL`);
-  return `remote(${str(hosts.join(','))}, system, mutations)`;
-}
 
 export async function deleteRows(
   ch: ClickHouseClient,
@@ -37,16 +27,9 @@ export async function deleteRows(
 ): Promise<void> {
   const local = storageTable(l, table);
   await ch.command({ query: `ALTER TABLE ${ident(database)}.${ident(local)}${onCluster(l)} DELETE WHERE ${where}` });
-  const source = await mutationsSource(ch, l);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const rs = await ch.query({
-      query: `SELECT count() AS n FROM ${source} WHERE database = ${str(database)} AND table = ${str(local)} AND is_done = 0`,
-      format: 'JSONEachRow',
-      ...(l.cluster ? { clickhouse_settings: { skip_unavailable_shards: 1 } } : {}),
-    });
-    const [row] = await rs.json<{ n: string | number }>();
-    if (Number(row?.n ?? 0) === 0) return;
+    if ((await mutationsPending(ch, l, database, [local])) === 0) return;
     if (Date.now() > deadline)
       throw new TidemarkError('STORE_UNAVAILABLE', 'ClickHouse did not finish the deletion in time; it continues in the background', {
         retriable: true,
