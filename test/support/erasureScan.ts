@@ -14,7 +14,7 @@ import { waitFor } from '../../src/shared/lifecycle';
 export interface Traces {
   userId: number;
   dataIds: readonly string[];
-  /** Values only this person's results carry (e.g. '7.391'). */
+  /** Result values only this person's results carry (e.g. '3.391'), searched under a `result` key. */
   values: readonly string[];
 }
 
@@ -36,7 +36,7 @@ function render(v: unknown): string {
 export function traceIn(text: string, t: Traces, withIds = true): string | undefined {
   const user = new RegExp(`"(user_?id|userId)"\\s*:\\s*"?${t.userId}"?(?![0-9])`, 'i');
   if (user.test(text)) return 'userId';
-  const value = t.values.find((v) => text.includes(v));
+  const value = t.values.find((v) => new RegExp(`"result"\\s*:\\s*"?${v.replace('.', '\\.')}(?![0-9])`).test(text));
   if (value) return `value ${value}`;
   if (!withIds) return undefined;
   for (const id of t.dataIds) {
