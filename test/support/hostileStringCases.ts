@@ -104,6 +104,16 @@ export function injectionCases(strings: string[]): HostileCase[] {
       { s },
       'operator',
     );
+    // An erasure of a student nobody has: the reason is free text (one erasure is started, every later
+    // request returns it); a hostile id reads nothing.
+    ans(
+      `eraseStudent reason ${show(s)}`,
+      'mutation M($s: String!) { eraseStudent(userId: 987654, reason: $s) { __typename } }',
+      { s },
+      'operator',
+    );
+    ans(`erasure id ${show(s)}`, 'query Q($s: ID!) { erasure(id: $s) { id } }', { s }, 'operator');
+    ans(`erasures after ${show(s)}`, 'query Q($s: String) { erasures(first: 5, after: $s) { id } }', { s }, 'operator');
     ans(
       `replayDeadLetters eventIds ${show(s)}`,
       'mutation M($s: String!) { replayDeadLetters(filter: { domain: orders, eventIds: [$s] }) { replayedCount } }',
