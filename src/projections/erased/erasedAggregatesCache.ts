@@ -85,7 +85,9 @@ export function erasedAggregatesCache(d: {
   return {
     isErased: (domain, id) => erased.has(key(domain, id)),
     async erasedAmong(domain, aggregateIds) {
-      if (!loaded || d.clock.now().getTime() - lastReadMs >= d.refreshMs) await refresh();
+      // With the loop running (the projector) a flush never waits for a read: the loop keeps the set at
+      // most one interval old, which the erasure's 3-interval wait covers. Without it, a stale set is read first.
+      if (!loaded || (!loop && d.clock.now().getTime() - lastReadMs >= d.refreshMs)) await refresh();
       return new Set(aggregateIds.filter((id) => erased.has(key(domain, id))));
     },
     refresh,
