@@ -89,3 +89,14 @@ export function subjectRewriter<Row>(domain: Domain, table: SubjectColumns<Row>)
     return rewritten;
   };
 }
+
+/**
+ * How a source event's subject is replaced (a rebuild's load maps source events, not rows): its
+ * data[subjectField] set to the pseudonym. Undefined: the domain has no erasure part, or it deletes.
+ */
+export function eventSubjectRewriter<E extends { data: Record<string, unknown> }>(domain: Domain): Rewrite<E> | undefined {
+  const erasure = domainModule(domain).erasure;
+  if (!erasure || erasure.mode !== 'pseudonymise') return undefined;
+  const field = erasure.subjectField;
+  return (e, pseudonym) => ({ ...e, data: { ...e.data, [field]: pseudonym } });
+}
