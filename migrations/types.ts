@@ -18,6 +18,8 @@ export interface ClickHouseTables {
   db: string;
   create(spec: TableSpec): string[];
   drop(table: string): string[];
+  /** ALTER TABLE ... <change> (ADD COLUMN / DROP COLUMN) on the table and, on a cluster, its local tables. */
+  alter(table: string, change: string): string[];
 }
 
 export interface ClickHouseMigration {

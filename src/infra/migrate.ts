@@ -10,7 +10,13 @@ import { mysqlMigrations } from '../../migrations/mysql';
 import { postgresMigrations, postgresRenamedMigrations } from '../../migrations/postgres';
 import { clickhouseMigrations } from '../../migrations/clickhouse';
 import type { ClickHouseMigration, ClickHouseTables, KnexMigration } from '../../migrations/types';
-import { createDatabaseStatement, createTableStatements, dropTableStatements, type ClickHouseLayout } from './clickhouse/layout';
+import {
+  createDatabaseStatement,
+  alterColumnStatements,
+  createTableStatements,
+  dropTableStatements,
+  type ClickHouseLayout,
+} from './clickhouse/layout';
 import { ident, str, uint } from './clickhouse/literal';
 import type { MysqlShards } from './mysql/fromMysql';
 
@@ -82,6 +88,7 @@ function clickhouseTables(layout: ClickHouseLayout, database: string): ClickHous
     db: ident(database),
     create: (spec) => createTableStatements(layout, database, spec),
     drop: (table) => dropTableStatements(layout, database, table),
+    alter: (table, change) => alterColumnStatements(layout, database, table, change),
   };
 }
 

@@ -17,7 +17,8 @@ import type { Clock } from '../shared/clock';
 import type { ConsumedMessage, MessageMapper } from './mapMessage';
 import type { ProjectedRow } from './rows';
 import { noErasedAggregates, type ErasedAggregates } from '../domains/contract/erasure';
-import { keyOfRow, withoutErased } from './erased/withoutErased';
+import { keyOfRow } from './erased/withoutErased';
+import { guardedRows, subjectRewriter, withoutGuarded } from './erased/withPseudonyms';
 import { insertDeadLetters, type StoredDeadLetter } from './sql/insertDeadLetters';
 import { insertRows } from './sql/insertRows';
 import {
@@ -90,7 +91,8 @@ function summaryOf(r: StoredDeadLetter): DeadLetterSummary {
 export function projectorDeadLetters(d: ProjectorDeadLettersDeps): ProjectorDeadLetters {
   const erased = d.erased ?? noErasedAggregates;
   // Dead-letter rows of erased aggregates are not written again (their message is the student's data).
-  const notErased = (rows: StoredDeadLetter[]) => withoutErased(erased, rows, (r) => ({ domain: r.domain, aggregateId: r.aggregateId }));
+  // Nor of pseudonymised ones (the stored message names the customer).
+  const notErased = (rows: StoredDeadLetter[]) => withoutGuarded(erased, rows, (r) => ({ domain: r.domain, aggregateId: r.aggregateId }));
   const backlog = () => deadLetterBacklog(d.ch, d.database, d.consumer);
   if (d.registry)
     gauge<'domain'>(d.registry, {
@@ -136,7 +138,8 @@ export function projectorDeadLetters(d: ProjectorDeadLettersDeps): ProjectorDead
         projectedDomains().map(async ({ domain, table }) => {
           const keyOf = keyOfRow(table);
           const mine = projected.filter((p) => p.projection.table === table).map((p) => p.row);
-          await insertRows(d.ch, d.database, table, await withoutErased(erased, mine, (r) => ({ domain, aggregateId: keyOf(r) })));
+          const rewrite = subjectRewriter(domain, table);
+          await insertRows(d.ch, d.database, table, await guardedRows(erased, mine, (r) => ({ domain, aggregateId: keyOf(r) }), rewrite));
         }),
       );
       await insertDeadLetters(d.ch, d.database, await notErased(updated));

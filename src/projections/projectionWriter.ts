@@ -5,7 +5,9 @@
 // still holds the partition's previous checkpoint (insertCheckpoints.ts). Any failure fails
 // the whole flush and FlushBuffer repeats it; repeating is harmless (rows collapse by version, a
 // dead letter may be sent twice). Rows and dead letters of erased aggregates are dropped first
-// (erased/withoutErased.ts): an event of an erased student still in flight is never written back.
+// (erased/withoutErased.ts): an event of an erased student still in flight is never written back; rows
+// of a pseudonymised customer's orders are written with the pseudonym, their dead letters not at all
+// (erased/withPseudonyms.ts).
 import type { Producer } from 'kafkajs';
 import { noErasedAggregates, type ErasedAggregates } from '../domains/contract/erasure';
 import { projectedDomains } from '../domains/projections';
@@ -13,7 +15,8 @@ import type { ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import type { Clock } from '../shared/clock';
 import { SpanKind, withSpan } from '../shared/tracing';
 import { identityOf, toDeadLetterMessage } from './deadLetters';
-import { keyOfRow, withoutErased } from './erased/withoutErased';
+import { keyOfRow } from './erased/withoutErased';
+import { guardedRows, subjectRewriter, withoutGuarded } from './erased/withPseudonyms';
 import type { FlushBatch, FlushSink } from './flushBuffer';
 import { insertCheckpoints } from './sql/insertCheckpoints';
 import { insertDeadLetters, storedOf } from './sql/insertDeadLetters';
@@ -37,7 +40,12 @@ export interface ProjectionWriterDeps {
 
 export function fromProjectionWriter(d: ProjectionWriterDeps): FlushSink {
   const erased = d.erased ?? noErasedAggregates;
-  const tables = projectedDomains().map((p) => ({ domain: p.domain, table: p.table, keyOf: keyOfRow(p.table) }));
+  const tables = projectedDomains().map((p) => ({
+    domain: p.domain,
+    table: p.table,
+    keyOf: keyOfRow(p.table),
+    rewrite: subjectRewriter(p.domain, p.table),
+  }));
   return {
     write(batch: FlushBatch) {
       const insert = (table: string, rows: number, run: () => Promise<unknown>) =>
@@ -48,17 +56,17 @@ export function fromProjectionWriter(d: ProjectionWriterDeps): FlushSink {
         );
       return withSpan('projector.flush', { attributes: { 'tidemark.messages': batch.messages } }, async () => {
         const at = d.clock.now().getTime();
-        const deadLetters = await withoutErased(erased, batch.deadLetters, (x) => ({
+        const deadLetters = await withoutGuarded(erased, batch.deadLetters, (x) => ({
           domain: x.domain,
           aggregateId: identityOf(x.value).aggregateId,
         }));
         const rowsOf = new Map(
           await Promise.all(
             tables.map(
-              async ({ domain, table, keyOf }) =>
+              async ({ domain, table, keyOf, rewrite }) =>
                 [
                   table.name,
-                  await withoutErased(erased, batch.rows.get(table.name) ?? [], (r) => ({ domain, aggregateId: keyOf(r) })),
+                  await guardedRows(erased, batch.rows.get(table.name) ?? [], (r) => ({ domain, aggregateId: keyOf(r) }), rewrite),
                 ] as const,
             ),
           ),

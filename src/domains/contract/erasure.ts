@@ -94,7 +94,16 @@ export interface DomainErasure {
 export interface ErasedAggregates {
   /** Which of these aggregate ids of the domain have been erased. */
   erasedAmong(domain: Domain, aggregateIds: readonly string[]): Promise<ReadonlySet<string>>;
+  /**
+   * Which of these aggregate ids of the domain are pseudonymised, each with its pseudonym: a writer
+   * rewrites their subject column instead of dropping them (financial rows stay). Optional: a guard
+   * without it pseudonymises nothing. erasedAmong never lists these (they stay compared and repairable).
+   */
+  pseudonymsAmong?(domain: Domain, aggregateIds: readonly string[]): Promise<ReadonlyMap<string, string>>;
 }
 
 /** Nothing is erased: the default of a component built without the guard (unit tests, tools). */
 export const noErasedAggregates: ErasedAggregates = { erasedAmong: async () => new Set() };
+
+/** The identifier that replaces a pseudonymised subject's (kept rows name it instead): non-reversible without the key. */
+export const pseudonymOf = (job: Pick<ErasureJob, 'subjectHash'>): string => `anon-${job.subjectHash.slice(0, 24)}`;

@@ -13,6 +13,7 @@
 //          written before job.startedAt (a result the source no longer listed but the read side kept).
 //          Rows of a student who came back (new aggregates, written after startedAt) are neither erased
 //          nor found.
+// Mode 'pseudonymise' (a customer's orders): clickhousePseudonymisation.ts, with this file's tables and conditions.
 // Nothing personal reaches a note or an error: table names and counts only.
 import type { ErasureJob, StoreErasure, StoreSearch, StoreStepResult } from '../../domains/contract/erasure';
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
@@ -22,22 +23,14 @@ import { insertErased } from '../../projections/erased/insertErased';
 import { erasedAmong } from '../../projections/erased/selectErased';
 import type { Clock } from '../../shared/clock';
 import type { Domain } from '../../shared/domain';
-import { TidemarkError } from '../../shared/errors';
 import { sleep as pause } from '../../shared/lifecycle';
+import { clickhousePseudonymisation } from './clickhousePseudonymisation';
 import { countWhere } from './sql/countAggregateRows';
 import { mutationsPending } from '../../infra/clickhouse/mutations';
 import { deleteWhere, hasMutationsSync } from './sql/deleteAggregateRows';
-import { columnType, erasableTables } from './sql/erasableTables';
+import { columnType, erasableTables, type ErasableProjection } from './sql/erasableTables';
 
-/** Where a domain's projection keeps its rows, by column name. */
-export interface ErasableProjection {
-  table: string;
-  aggregateIdColumn: string;
-  /** The column naming the subject (fitness: user_id), when the table has one. */
-  subjectColumn?: string;
-  /** The source's write time of a row (epoch ms), with subjectColumn: rows before job.startedAt are the request's. */
-  writtenAtMsColumn?: string;
-}
+export type { ErasableProjection } from './sql/erasableTables';
 
 export interface ClickHouseErasureDeps {
   ch: ClickHouseClient;
@@ -88,11 +81,16 @@ export function clickhouseErasure(d: ClickHouseErasureDeps): StoreErasure {
 
   const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
+  const pseudonymisation = clickhousePseudonymisation({
+    d,
+    sleep,
+    isSync: () => (sync ??= hasMutationsSync(d.ch)),
+    idsWhere,
+    deadLetters: DEAD_LETTERS,
+  });
+
   async function erase(job: ErasureJob): Promise<StoreStepResult> {
-    if (job.mode !== 'delete')
-      throw new TidemarkError('INTERNAL', 'the clickhouse erasure deletes; pseudonymisation is not implemented for it', {
-        retriable: false,
-      });
+    if (job.mode === 'pseudonymise') return pseudonymisation.erase(job);
     if (job.aggregateIds.length === 0) return { affected: 0, done: true };
     await insertErased(d.ch, d.database, {
       domain: job.domain,
@@ -136,6 +134,7 @@ export function clickhouseErasure(d: ClickHouseErasureDeps): StoreErasure {
   }
 
   async function verify(job: ErasureJob): Promise<StoreSearch> {
+    if (job.mode === 'pseudonymise') return pseudonymisation.verify(job);
     const counts = job.aggregateIds.length ? await remaining(job) : new Map<string, number>();
     const searched = new Set(counts.keys());
     const p = d.projections(job.domain);

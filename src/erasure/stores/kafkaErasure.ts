@@ -18,6 +18,8 @@
 // its partition. verify() is a read-only scan counting readable traces: a value under one of the keys, or
 // an event whose data names the subject with an event time before the erasure started (a student who
 // came back after it has new aggregate ids and later event times: not the request's business).
+// Mode 'pseudonymise' (a customer's orders: replacement records instead of tombstones on the events
+// topic): kafkaPseudonymisation.ts, with this file's scan, producer and roll markers.
 // Nothing personal is logged or put into a note or an error: notes carry counts only.
 import type { Kafka, Message } from 'kafkajs';
 import type { ErasureJob, StoreErasure, StoreSearch, StoreStepResult } from '../../domains/contract/erasure';
@@ -25,6 +27,7 @@ import { fromKafkaProducer } from '../../infra/kafka/producer';
 import { scanTopics, searchedName, type ScannedRecord } from '../../infra/kafka/scanTopics';
 import type { Clock } from '../../shared/clock';
 import type { Domain } from '../../shared/domain';
+import { kafkaPseudonymisation } from './kafkaPseudonymisation';
 import { namesSubject } from './kafkaTraces';
 
 export interface KafkaErasureDeps {
@@ -58,7 +61,28 @@ export function kafkaErasure(d: KafkaErasureDeps): StoreErasure {
   const scan = (topics: string[], each: (r: ScannedRecord) => void) =>
     scanTopics(d.kafka, topics, each, { groupPrefix: d.groupPrefix ?? 'tidemark-erasure', timeoutMs: d.scanTimeoutMs });
 
+  const send = async (byTopic: Map<string, Message[]>) => {
+    const producer = fromKafkaProducer(d.kafka);
+    await producer.connect();
+    try {
+      await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+    } finally {
+      await producer.disconnect();
+    }
+  };
+  const pseudonymisation = kafkaPseudonymisation({
+    eventsTopic: (job) => d.topics.events(job.domain),
+    deadLetterTopic: d.topics.deadLetter,
+    subjectField: (job) => d.subjectField(job.domain),
+    scan,
+    send,
+    rollMarker: (job, partition, timestamp) => ({ key: rollMarkerKey(job.erasureId), value: null, partition, timestamp }),
+    clock: d.clock,
+    segmentMs: d.segmentMs,
+  });
+
   async function erase(job: ErasureJob): Promise<StoreStepResult> {
+    if (job.mode === 'pseudonymise') return pseudonymisation.erase(job);
     const ids = new Set(job.aggregateIds);
     const field = d.subjectField(job.domain);
     const before = job.startedAt.getTime();
@@ -106,15 +130,7 @@ export function kafkaErasure(d: KafkaErasureDeps): StoreErasure {
       rolled++;
     }
     const tombstones = [...byTopic.values()].reduce((n, ms) => n + ms.length, 0) - rolled;
-    if (byTopic.size) {
-      const producer = fromKafkaProducer(d.kafka);
-      await producer.connect();
-      try {
-        await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
-      } finally {
-        await producer.disconnect();
-      }
-    }
+    if (byTopic.size) await send(byTopic);
     return {
       affected: tombstones,
       done: false,
@@ -126,6 +142,7 @@ export function kafkaErasure(d: KafkaErasureDeps): StoreErasure {
   }
 
   async function verify(job: ErasureJob): Promise<StoreSearch> {
+    if (job.mode === 'pseudonymise') return pseudonymisation.verify(job);
     const ids = new Set(job.aggregateIds);
     const field = d.subjectField(job.domain);
     const before = job.startedAt.getTime();

@@ -79,6 +79,15 @@ export function distributedStatement(l: ClickHouseLayout, database: string, tabl
   );
 }
 
+/**
+ * ALTER TABLE ... ADD COLUMN (drop: DROP COLUMN) on the table, and on a cluster on the local tables first
+ * (ON CLUSTER: every replica) and then on the Distributed table, which reads the column from them.
+ */
+export function alterColumnStatements(l: ClickHouseLayout, database: string, table: string, change: string): string[] {
+  const alter = (t: string) => `ALTER TABLE ${q(database, t)}${onCluster(l)} ${change}`;
+  return l.cluster ? [alter(storageTable(l, table)), alter(table)] : [alter(table)];
+}
+
 export function dropTableStatements(l: ClickHouseLayout, database: string, table: string): string[] {
   const drop = (t: string) => `DROP TABLE IF EXISTS ${q(database, t)}${onCluster(l)}`;
   return l.cluster ? [drop(table), drop(storageTable(l, table))] : [drop(table)];

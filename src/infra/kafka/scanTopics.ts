@@ -10,7 +10,7 @@
 // Bounded by timeoutMs: a scan that cannot finish fails with StoreUnavailableError('kafka'), never
 // with a partial answer, since a verification must not count what it did not read.
 import { randomUUID } from 'node:crypto';
-import type { Kafka } from 'kafkajs';
+import type { IHeaders, Kafka } from 'kafkajs';
 import { StoreUnavailableError } from '../../shared/errors';
 
 export interface ScannedRecord {
@@ -21,6 +21,8 @@ export interface ScannedRecord {
   value: Buffer | null;
   /** The record's timestamp (ms since the epoch, CreateTime as the producer set it). */
   timestampMs: number;
+  /** The record's headers (a pseudonymising erasure copies them onto the replacement record). */
+  headers?: IHeaders;
 }
 
 /** What the scan read per topic: the partitions and the offsets up to which each was read. */
@@ -85,6 +87,7 @@ export async function scanTopics(
             key: m.key ?? null,
             value: m.value ?? null,
             timestampMs: Number(m.timestamp),
+            ...(m.headers ? { headers: m.headers } : {}),
           });
         }
         if (BigInt(batch.lastOffset()) >= last) {

@@ -1,5 +1,5 @@
 // The writers' view of erased_aggregates (the ErasedAggregates port, src/domains/contract/erasure.ts):
-// a set in memory, refreshed every ERASURE_GUARD_REFRESH_MS, so the projector's hot path asks a Set
+// a set in memory (and the pseudonymised aggregates with their pseudonym), refreshed every ERASURE_GUARD_REFRESH_MS, so the projector's hot path asks a Set
 // and not ClickHouse. An erasure waits 3 refresh intervals after writing its guard rows before it
 // deletes (src/erasure/stores/clickhouseErasure.ts): by then every writer refreshing on this interval
 // has them, and a flush checked against the older set has had time to land (and is deleted with the rest).
@@ -19,6 +19,7 @@ import { sleep } from '../../shared/lifecycle';
 import { erasedSince } from './selectErased';
 
 export interface ErasedAggregatesCache extends ErasedAggregates {
+  pseudonymsAmong(domain: Domain, aggregateIds: readonly string[]): Promise<ReadonlyMap<string, string>>;
   /** From the cached set only (false before the first load). */
   isErased(domain: Domain, aggregateId: string): boolean;
   /** Reads the table now (incremental, or full when due); keeps the last set when it fails. */
@@ -47,6 +48,8 @@ export function erasedAggregatesCache(d: {
   const overlapMs = d.overlapMs ?? 3600000;
   const fullEveryMs = d.fullEveryMs ?? 600000;
   const erased = new Set<string>();
+  /** Pseudonymised aggregates (never in `erased`): their pseudonym. */
+  const pseudonyms = new Map<string, string>();
   let loaded = false;
   let newestMs = 0;
   let lastFullMs = -Infinity;
@@ -59,9 +62,13 @@ export function erasedAggregatesCache(d: {
     const now = d.clock.now().getTime();
     const full = !loaded || now - lastFullMs >= fullEveryMs;
     const rows = await erasedSince(d.ch, d.database, full ? 0 : Math.max(0, newestMs - overlapMs));
-    if (full) erased.clear();
+    if (full) {
+      erased.clear();
+      pseudonyms.clear();
+    }
     for (const r of rows) {
-      erased.add(key(r.domain, r.aggregateId));
+      if (r.pseudonym === '') erased.add(key(r.domain, r.aggregateId));
+      else pseudonyms.set(key(r.domain, r.aggregateId), r.pseudonym);
       newestMs = Math.max(newestMs, r.erasedAtMs);
     }
     if (full) lastFullMs = now;
@@ -82,13 +89,25 @@ export function erasedAggregatesCache(d: {
     return inFlight;
   }
 
+  // With the loop running (the projector) a flush never waits for a read: the loop keeps the set at
+  // most one interval old, which the erasure's 3-interval wait covers. Without it, a stale set is read first.
+  const fresh = async () => {
+    if (!loaded || (!loop && d.clock.now().getTime() - lastReadMs >= d.refreshMs)) await refresh();
+  };
   return {
     isErased: (domain, id) => erased.has(key(domain, id)),
     async erasedAmong(domain, aggregateIds) {
-      // With the loop running (the projector) a flush never waits for a read: the loop keeps the set at
-      // most one interval old, which the erasure's 3-interval wait covers. Without it, a stale set is read first.
-      if (!loaded || (!loop && d.clock.now().getTime() - lastReadMs >= d.refreshMs)) await refresh();
+      await fresh();
       return new Set(aggregateIds.filter((id) => erased.has(key(domain, id))));
+    },
+    async pseudonymsAmong(domain, aggregateIds) {
+      await fresh();
+      const out = new Map<string, string>();
+      for (const id of aggregateIds) {
+        const p = pseudonyms.get(key(domain, id));
+        if (p !== undefined) out.set(id, p);
+      }
+      return out;
     },
     refresh,
     start() {
@@ -108,7 +127,7 @@ export function erasedAggregatesCache(d: {
       await loop.done;
       loop = undefined;
     },
-    size: () => erased.size,
+    size: () => erased.size + pseudonyms.size,
     failures: () => failed,
   };
 }

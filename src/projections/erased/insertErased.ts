@@ -2,7 +2,7 @@
 // aggregates is deleted (src/erasure/stores/clickhouseErasure.ts). Idempotent: ids the table already
 // holds for the domain are not written again, so the first erased_at of an aggregate stays its guard
 // time (the erasure waits from it; a repeated erase after a crash reads it back instead of restarting
-// the wait). Two concurrent inserts of one id both land and collapse by merge; readers take
+// the wait). A pseudonymisation writes its pseudonym (migration 006); a deletion ''. Two concurrent inserts of one id both land and collapse by merge; readers take
 // min(erased_at_ms), so the earlier one still counts. No locking: append-only MergeTree inserts.
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
 import type { Domain } from '../../shared/domain';
@@ -16,7 +16,7 @@ export const ERASED_TABLE = 'erased_aggregates';
 export async function insertErased(
   ch: ClickHouseClient,
   database: string,
-  g: { domain: Domain; aggregateIds: readonly string[]; erasureId: string; at: Date },
+  g: { domain: Domain; aggregateIds: readonly string[]; erasureId: string; at: Date; pseudonym?: string },
 ): Promise<number> {
   const present = await erasedAmong(ch, database, g.domain, g.aggregateIds);
   const missing = [...new Set(g.aggregateIds)].filter((id) => !present.has(id));
@@ -26,7 +26,14 @@ export async function insertErased(
     database,
     ERASED_TABLE,
     missing.map((id) =>
-      jsonLine({ domain: g.domain, aggregate_id: id, erasure_id: g.erasureId, erased_at: clickHouseDateTime(ms), erased_at_ms: ms }),
+      jsonLine({
+        domain: g.domain,
+        aggregate_id: id,
+        erasure_id: g.erasureId,
+        erased_at: clickHouseDateTime(ms),
+        erased_at_ms: ms,
+        pseudonym: g.pseudonym ?? '',
+      }),
     ),
   );
   return missing.length;

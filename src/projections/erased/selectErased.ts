@@ -1,5 +1,6 @@
 // SELECT FROM erased_aggregates: which of some aggregate ids of a domain are erased (and since when),
-// and every guard row written since a time (the writers' cache, erasedAggregatesCache.ts).
+// and every guard row written since a time (the writers' cache, erasedAggregatesCache.ts), with its
+// pseudonym ('' for an erased aggregate; the first guard row's, by argMin, if an id was guarded twice).
 // ORDER BY (domain, aggregate_id) serves the first (primary-key range per id list); the second scans
 // the table, which holds one small row per erased aggregate. No FINAL: a repeated row of an id
 // collapses in the GROUP BY, and min(erased_at_ms) is the first guard time whatever the merges did.
@@ -36,19 +37,22 @@ export interface ErasedRow {
   domain: Domain;
   aggregateId: string;
   erasedAtMs: number;
+  /** '' : erased (writers drop it); otherwise pseudonymised (writers rewrite its subject column with this). */
+  pseudonym: string;
 }
 
 /** Every guard row whose guard time is at or after `sinceMs` (0: all of them). */
 export async function erasedSince(ch: ClickHouseClient, database: string, sinceMs: number): Promise<ErasedRow[]> {
   const rs = await ch.query({
     query:
-      `SELECT domain, aggregate_id, min(erased_at_ms) AS at FROM ${ident(database)}.erased_aggregates ` +
-      `WHERE erased_at_ms >= ${uint(Math.max(0, Math.floor(sinceMs)))} GROUP BY domain, aggregate_id`,
+      `SELECT domain, aggregate_id, min(erased_at_ms) AS at, argMin(pseudonym, erased_at_ms) AS pseudonym ` +
+      `FROM ${ident(database)}.erased_aggregates WHERE erased_at_ms >= ${uint(Math.max(0, Math.floor(sinceMs)))} GROUP BY domain, aggregate_id`,
     format: 'JSONEachRow',
   });
-  return (await rs.json<{ domain: string; aggregate_id: string; at: string | number }>()).map((r) => ({
+  return (await rs.json<{ domain: string; aggregate_id: string; at: string | number; pseudonym: string }>()).map((r) => ({
     domain: r.domain,
     aggregateId: r.aggregate_id,
     erasedAtMs: Number(r.at),
+    pseudonym: r.pseudonym,
   }));
 }

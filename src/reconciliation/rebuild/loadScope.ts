@@ -11,6 +11,8 @@ import { scopeRowDigests } from '../target/sql/scopeRowDigests';
 import { canonicalValuesOf, projectionLineOf } from './projectionLines';
 import type { RebuildDeps } from './rebuildDeps';
 import { splitErased } from '../erasedFilter';
+import { noErasedAggregates } from '../../domains/contract/erasure';
+import { eventSubjectRewriter, withPseudonyms } from '../../projections/erased/withPseudonyms';
 
 /** What the VALIDATE phase records of the load. */
 export interface Loaded {
@@ -27,7 +29,16 @@ export async function loadScope(
 ): Promise<Loaded> {
   // Erased aggregates are never written back (../erasedFilter.ts): the source should no longer hold
   // them, but an erasure still running may not have reached it yet.
-  const { kept: events } = await splitErased(d.compare.erased, scope.domain, await d.source.events(scope), (e) => e.aggregateId);
+  const { kept } = await splitErased(d.compare.erased, scope.domain, await d.source.events(scope), (e) => e.aggregateId);
+  // A pseudonymised customer's orders are loaded with the pseudonym (projections/erased/withPseudonyms.ts),
+  // should the source not have been rewritten yet: the shadow never names the customer again.
+  const guard = d.compare.erased ?? noErasedAggregates;
+  const events = await withPseudonyms(
+    guard,
+    kept,
+    (e) => ({ domain: scope.domain, aggregateId: e.aggregateId }),
+    eventSubjectRewriter(scope.domain),
+  );
   const fields = fieldsOf(scope.domain, 'CONTENT');
   const authoritative = new Map(
     events.map((e) => [`${e.aggregateId}\u0000${e.version}`, digestOf(canonicalLine(fields, canonicalValuesOf(e)))]),

@@ -11,6 +11,16 @@ import type { ClickHouseClient } from '../../../infra/clickhouse/fromClickHouse'
 import { storageTable, type ClickHouseLayout } from '../../../infra/clickhouse/layout';
 import { str, uint } from '../../../infra/clickhouse/literal';
 
+/** Where a domain's projection keeps its rows, by column name. */
+export interface ErasableProjection {
+  table: string;
+  aggregateIdColumn: string;
+  /** The column naming the subject (fitness: user_id), when the table has one. */
+  subjectColumn?: string;
+  /** The source's write time of a row (epoch ms), with subjectColumn: rows before job.startedAt are the request's. */
+  writtenAtMsColumn?: string;
+}
+
 export interface ErasableTables {
   storage: string[];
   readable: string[];
