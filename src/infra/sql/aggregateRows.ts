@@ -10,6 +10,8 @@
 // driven. Locking: the deletes run on the caller's transaction (or autocommit) at READ COMMITTED and
 // lock only the matching index records; a relay holding a claimed row makes the delete wait for its
 // short mark statement, and a relay marking a row already deleted updates nothing. Reads lock nothing.
+// A pseudonymisation rewrites one field of the event data in place (replaceDataFieldOf): same index and
+// chunks, same row locks as a delete; only rows whose field still holds the old value are touched.
 // Dialect: MySQL/MariaDB JSON_EXTRACT, PostgreSQL jsonb on the text column.
 import type { Knex } from 'knex';
 import { dialectOf } from './dialect';
@@ -75,4 +77,30 @@ export async function countAggregateRowsOf(
     .andWhere('created_at', '<', named.createdBefore);
   for (const ids of chunks(aggregateIds)) others.whereNotIn('aggregate_id', ids);
   return n + (await count(others));
+}
+
+/**
+ * Sets `data.<field>` to `to` on the domain's rows of these aggregates (every state) whose field is
+ * `from`; returns how many. PostgreSQL: jsonb_set on the text column (the stored text is re-serialised
+ * by jsonb: key order and spacing may change, the value does not); MySQL/MariaDB: JSON_SET.
+ */
+export async function replaceDataFieldOf(
+  db: Knex,
+  table: string,
+  domain: string,
+  aggregateIds: readonly string[],
+  change: { field: string; from: string; to: string },
+): Promise<number> {
+  const pg = dialectOf(db) === 'postgres';
+  const set = pg
+    ? db.raw("jsonb_set(message_value::jsonb, ARRAY['data', ?]::text[], to_jsonb(?::text))::text", [change.field, change.to])
+    : db.raw('JSON_SET(message_value, ?, ?)', [`$.data.${change.field}`, change.to]);
+  let n = 0;
+  for (const ids of chunks(aggregateIds))
+    n += await db(table)
+      .where('domain', domain)
+      .whereIn('aggregate_id', ids)
+      .andWhere(dataEquals(db, change.field, change.from))
+      .update({ message_value: set });
+  return n;
 }
