@@ -90,7 +90,9 @@ describe('ordersSourceErasure (PostgreSQL)', () => {
     expect(before.found).toBeGreaterThan(0);
     expect(before.searched).toEqual(['orders', 'outbox_events', 'event_publications']);
 
+    const t0 = performance.now();
     const first = await erasure.erase(job);
+    process.stdout.write(`orders source erase of ${ids.length} orders: ${(performance.now() - t0).toFixed(1)} ms\n`);
     expect(first).toEqual({ affected: expect.any(Number), done: true });
     expect(first.affected).toBeGreaterThanOrEqual(3 + 1 + 1 + 3); // customer_id x3, owner+changed_by, outbox, publications x3
     expect(await erasure.erase(job)).toEqual({ affected: 0, done: true });
