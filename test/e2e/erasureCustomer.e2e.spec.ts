@@ -149,4 +149,21 @@ describe('erasing a customer', () => {
     expect(await projected('back')).toMatchObject({ customerId: C, total: orders.back!.total });
     expect(await report()).toContain('"orderCount":5');
   });
+
+  it('refuses hostile or careless requests with a typed error, naming no customer', async () => {
+    const cases: [Record<string, string>, { customerId: string; reason: string }, string][] = [
+      [client, { customerId: 'cust-hostile', reason: 'not an operator' }, 'FORBIDDEN'],
+      [{}, { customerId: 'cust-hostile', reason: 'anonymous' }, 'UNAUTHENTICATED'],
+      [operator, { customerId: '', reason: 'empty' }, 'VALIDATION_FAILED'],
+      [operator, { customerId: '   ', reason: 'blank' }, 'VALIDATION_FAILED'],
+      [operator, { customerId: 'cust-hostile'.repeat(6), reason: 'too long' }, 'VALIDATION_FAILED'],
+      [operator, { customerId: 'cust\u0000hostile', reason: 'control character' }, 'VALIDATION_FAILED'],
+      [operator, { customerId: 'cust-hostile', reason: '' }, 'VALIDATION_FAILED'],
+    ];
+    for (const [headers, vars, code] of cases) {
+      const r = await execute(url, EraseCustomerDocument, vars, headers);
+      expect({ vars, code: r.errors?.[0]?.extensions?.code }).toEqual({ vars, code });
+      expect(r.errors![0]!.message).not.toMatch(/select|update|stack|hostile/i);
+    }
+  });
 });
