@@ -3,6 +3,7 @@
 // (its id as the placing subject), and the same customer returning after the request. The customer's id
 // becomes its pseudonym everywhere; amounts and the other customer stay.
 import { randomUUID } from 'node:crypto';
+import { toKafkaRecord } from '../../../publication/event';
 import { appendOutboxEvents } from '../../../publication/outbox/appendOutboxEvents';
 import { publicationRowFor } from '../../../publication/kafkaFirst/publicationRow';
 import { upsertNotPublished } from '../../../publication/kafkaFirst/upsertNotPublished';
@@ -124,6 +125,11 @@ describe('ordersSourceErasure (PostgreSQL)', () => {
     for (const p of pubs) expect(JSON.parse(p.message_value).data).toMatchObject({ customerId: pseudonym });
     const outbox = (await pg('outbox_events').where({ aggregate_id: c3.orderId }).first()) as { message_value: string };
     expect(JSON.parse(outbox.message_value).data).toMatchObject({ customerId: pseudonym, total: '30.0000' });
+    // Byte for byte the event of the pseudonymised order (only the id changed, nothing re-serialised).
+    const kept = (await pg('event_publications').where({ aggregate_id: c1.orderId }).first()) as { message_value: string };
+    expect(kept.message_value).toBe(JSON.stringify(JSON.parse(kept.message_value)));
+    expect(JSON.parse(kept.message_value)).toEqual(JSON.parse(toKafkaRecord(orderPlacedEvent({ ...c1, customerId: pseudonym })).value));
+    expect(kept.message_value).toBe(toKafkaRecord(orderPlacedEvent({ ...c1, customerId: pseudonym })).value);
     // Only the returning customer's row still names C; D's rows name D.
     expect(await naming('event_publications', C)).toBe(1);
     expect(await naming('outbox_events', C)).toBe(0);
