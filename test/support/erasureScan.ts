@@ -10,12 +10,31 @@ import type { ClickHouseClient } from '../../src/infra/clickhouse/fromClickHouse
 import { ident, str } from '../../src/infra/clickhouse/literal';
 import { waitFor } from '../../src/shared/lifecycle';
 
-/** What would show the person: their id under a user-id key, an aggregate of theirs, a result value of theirs. */
-export interface Traces {
+/** What would show a student: their id under a user-id key, an aggregate of theirs, a result value of theirs. */
+export interface StudentTraces {
   userId: number;
   dataIds: readonly string[];
   /** Result values only this person's results carry (e.g. '3.391'), searched under a `result` key. */
   values: readonly string[];
+}
+
+/**
+ * What would show a customer (a pseudonymising erasure: the orders stay, so their ids are no trace):
+ * the customer's id as the string value of a customerId / customer_id key.
+ */
+export interface CustomerTraces {
+  customerId: string;
+}
+
+export type Traces = StudentTraces | CustomerTraces;
+
+const escapeRegex = (s: string) => s.replace(/[\\^$.|?*+()[\]{}-]/g, '\\$&');
+
+/** The customer's id under a customer-id key; quotes may be escaped (JSON kept as text inside a row). */
+function customerTraceIn(text: string, t: CustomerTraces): string | undefined {
+  const id = escapeRegex(JSON.stringify(t.customerId).slice(1, -1));
+  const q = '\\\\?"';
+  return new RegExp(`${q}(customer_?id|customerId)${q}\\s*:\\s*${q}${id}${q}`, 'i').test(text) ? 'customerId' : undefined;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]{24,}={0,2}$/;
@@ -34,6 +53,7 @@ function render(v: unknown): string {
 
 /** Where in `text` the person shows, or undefined. `withIds`: also their aggregate ids (not in the guard table). */
 export function traceIn(text: string, t: Traces, withIds = true): string | undefined {
+  if ('customerId' in t) return customerTraceIn(text, t);
   const user = new RegExp(`"(user_?id|userId)"\\s*:\\s*"?${t.userId}"?(?![0-9])`, 'i');
   if (user.test(text)) return 'userId';
   const value = t.values.find((v) => new RegExp(`"result"\\s*:\\s*"?${v.replace('.', '\\.')}(?![0-9])`).test(text));

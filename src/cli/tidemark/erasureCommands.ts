@@ -1,4 +1,4 @@
-// The erasure commands (docs/erasure.md): `erase-student` starts one on a running gateway
+// The erasure commands (docs/erasure.md): `erase-student` / `erase-customer` start one on a running gateway
 // (eraseStudent), `erasure` shows one; with --wait both poll until the erasure completes and print the
 // certificate. The answer is printed as JSON, as every operator command does.
 import { InvalidArgumentError, type Command } from 'commander';
@@ -54,6 +54,25 @@ function addEraseStudent(cli: Command): void {
     });
 }
 
+function addEraseCustomer(cli: Command): void {
+  cli
+    .command('erase-customer')
+    .description("Erase a customer's identity: its id becomes a keyed pseudonym in every store, its orders stay (eraseCustomer).")
+    .requiredOption('--customer-id <id>', 'the customer (customerId)')
+    .requiredOption('--reason <text>', 'why (kept in the audit record, 1-500 characters)')
+    .option('--wait [seconds]', 'poll until it completes (default 600 s) and print the certificate', seconds)
+    .action(async (o: { customerId: string; reason: string; wait?: number | true }, cmd: Command) => {
+      const c = await connect(cmd.optsWithGlobals<ConnectionOptions>());
+      const { eraseCustomer } = await call<{ eraseCustomer: ErasureAnswer }>(
+        c,
+        `mutation ($customerId: String!, $reason: String!) { eraseCustomer(customerId: $customerId, reason: $reason) ${FIELDS} }`,
+        { customerId: o.customerId, reason: o.reason },
+      );
+      if (o.wait === undefined) print(eraseCustomer);
+      else await waitForCompletion(c, eraseCustomer, o.wait === true ? 600 : o.wait);
+    });
+}
+
 function addErasure(cli: Command): void {
   cli
     .command('erasure')
@@ -73,4 +92,4 @@ function addErasure(cli: Command): void {
     });
 }
 
-export const ERASURE_COMMANDS: readonly ((cli: Command) => void)[] = [addEraseStudent, addErasure];
+export const ERASURE_COMMANDS: readonly ((cli: Command) => void)[] = [addEraseStudent, addEraseCustomer, addErasure];

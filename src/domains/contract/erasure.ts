@@ -105,5 +105,5 @@ export interface ErasedAggregates {
 /** Nothing is erased: the default of a component built without the guard (unit tests, tools). */
 export const noErasedAggregates: ErasedAggregates = { erasedAmong: async () => new Set() };
 
-/** The identifier that replaces a pseudonymised subject's (kept rows name it instead): non-reversible without the key. */
+/** The keyed pseudonym that replaces a subject's identifier (mode 'pseudonymise'): same on every store. */
 export const pseudonymOf = (job: Pick<ErasureJob, 'subjectHash'>): string => `anon-${job.subjectHash.slice(0, 24)}`;

@@ -1,6 +1,7 @@
 // The orders domain as one module: orders in PostgreSQL, published kafka-first (with the
 // event_publications fallback) by default, projected into orders, reconciled per UTC hour window.
 import { domainAccess, type DomainModule } from '../contract/domainModule';
+import { ordersSourceErasure } from './erasure/ordersSourceErasure';
 import { orderMembership, ordersPolicy } from './policy';
 import { ordersProjection } from './projection/ordersProjection';
 import { ordersReconciliation } from './reconciliation/ordersReconciliation';
@@ -15,4 +16,11 @@ export const ordersModule: DomainModule = {
   access: domainAccess({ policy: ordersPolicy, membership: orderMembership, scopeFields: ['customerId', 'currency'] }),
   projection: ordersProjection,
   reconciliation: ordersReconciliation,
+  // A customer's orders are financial facts: erasure replaces the customer's id by its pseudonym.
+  erasure: {
+    subject: 'customer',
+    mode: 'pseudonymise',
+    subjectField: 'customerId',
+    source: (stores, clock) => ordersSourceErasure({ pg: stores.pg, clock }),
+  },
 };

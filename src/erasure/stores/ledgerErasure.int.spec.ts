@@ -3,7 +3,7 @@
 // open discrepancies are resolved ERASED; other aggregates (even with ids that contain the erased one)
 // are untouched; a second erase changes nothing; verify finds them before and 0 after.
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
-import type { ErasureJob } from '../../domains/contract/erasure';
+import { pseudonymOf, type ErasureJob } from '../../domains/contract/erasure';
 import { fixedClock } from '../../shared/clock';
 import { erasedMarker } from '../../shared/keyedHash';
 import { erasedAggregateMarker, ledgerErasure } from './ledgerErasure';
@@ -163,5 +163,50 @@ describe('ledgerErasure', () => {
     const again = await store().erase(job);
     expect(again).toEqual({ affected: 0, done: true });
     expect((await store().verify(job)).found).toBe(0);
+  });
+
+  it("pseudonymises a customer: its id becomes the pseudonym in text and JSON, the orders' aggregates stay", async () => {
+    const pg = env.resources.pg;
+    const customer = 'cust-C.1';
+    const cjob: ErasureJob = {
+      ...job,
+      kind: 'customer',
+      mode: 'pseudonymise',
+      subjectId: customer,
+      domain: 'orders',
+      aggregateIds: ['0b8e1f7a-0000-4000-8000-000000000001'],
+      subjectHash: 'cd34'.repeat(16),
+    };
+    const pseudonym = pseudonymOf(cjob);
+    const common = {
+      domain: 'orders',
+      scope_key: 'orders:c',
+      requested_by: 'op',
+      started_at: at,
+      level_requested: 'CONTENT',
+      trigger: 'OPERATOR',
+    };
+    await pg('reconciliation_runs').insert([
+      { ...common, note: `customer ${customer} checked, cust-C.10 too`, scope: JSON.stringify({ domain: 'orders', customerId: customer }) },
+      { ...common, note: 'nothing of hers', scope: JSON.stringify({ domain: 'orders', customerId: 'cust-C.10' }) },
+      { ...common, domain: 'fitness', note: `fitness ${customer}`, scope: JSON.stringify({ domain: 'fitness' }) },
+    ]);
+    const before = await store().verify(cjob);
+    expect(before).toMatchObject({ store: 'reconciliation-ledger', found: 1 });
+    expect((await store().erase(cjob)).affected).toBe(1);
+    expect((await store().verify(cjob)).found).toBe(0);
+    const runs = (await pg('reconciliation_runs').where('scope_key', 'orders:c').orderBy('id').select('domain', 'note', 'scope')) as {
+      domain: string;
+      note: string;
+      scope: unknown;
+    }[];
+    expect(runs.map((r) => [r.domain, r.note, r.scope])).toEqual([
+      ['orders', `customer ${pseudonym} checked, cust-C.10 too`, { domain: 'orders', customerId: pseudonym }],
+      ['orders', 'nothing of hers', { domain: 'orders', customerId: 'cust-C.10' }],
+      ['fitness', `fitness ${customer}`, { domain: 'fitness' }],
+    ]);
+    // The orders' aggregates are not scrubbed: the orders discrepancy keeps its id.
+    expect(await pg('reconciliation_discrepancies').where({ domain: 'orders', aggregate_id: '900001' }).first()).toBeDefined();
+    expect(await store().erase(cjob)).toEqual({ affected: 0, done: true });
   });
 });

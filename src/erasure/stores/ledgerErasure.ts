@@ -5,8 +5,12 @@
 // the quarantine of the aggregates go, and their open discrepancies are resolved as ERASED
 // (src/reconciliation/ledger/sql/scrubAggregates.ts). One step does it all, in one transaction.
 // verify searches every ledger table that can name an aggregate, read-only.
+// Mode 'pseudonymise' (a customer of orders): the aggregates are not scrubbed (the financial history
+// stays); the subject's id becomes pseudonymOf(job) wherever the ledger names it
+// (src/reconciliation/ledger/sql/pseudonymiseSubject.ts), and verify counts what still names it.
 import type { Knex } from 'knex';
-import type { ErasureJob, StoreErasure, StoreSearch, StoreStepResult } from '../../domains/contract/erasure';
+import { pseudonymOf, type ErasureJob, type StoreErasure, type StoreSearch, type StoreStepResult } from '../../domains/contract/erasure';
+import { countSubjectTraces, pseudonymiseSubject } from '../../reconciliation/ledger/sql/pseudonymiseSubject';
 import { countAggregateTraces, LEDGER_TABLES, scrubAggregates } from '../../reconciliation/ledger/sql/scrubAggregates';
 import type { Clock } from '../../shared/clock';
 import { erasedMarker } from '../../shared/keyedHash';
@@ -20,6 +24,8 @@ export function ledgerErasure(d: { pg: Knex; key: Buffer; clock: Clock }): Store
   return {
     store: LEDGER_STORE,
     async erase(job: ErasureJob): Promise<StoreStepResult> {
+      if (job.mode === 'pseudonymise')
+        return { affected: await pseudonymiseSubject(d.pg, job.domain, { id: job.subjectId, pseudonym: pseudonymOf(job) }), done: true };
       const affected = await scrubAggregates(d.pg, {
         domain: job.domain,
         aggregates: job.aggregateIds.map((id) => ({ id, marker: erasedAggregateMarker(d.key, job.domain, id) })),
@@ -30,7 +36,10 @@ export function ledgerErasure(d: { pg: Knex; key: Buffer; clock: Clock }): Store
     },
     async verify(job: ErasureJob): Promise<StoreSearch> {
       const searchedAt = d.clock.now();
-      const { found, byTable } = await countAggregateTraces(d.pg, job.domain, job.aggregateIds, job.subjectId);
+      const { found, byTable } =
+        job.mode === 'pseudonymise'
+          ? await countSubjectTraces(d.pg, job.domain, job.subjectId)
+          : await countAggregateTraces(d.pg, job.domain, job.aggregateIds, job.subjectId);
       const where = Object.entries(byTable)
         .filter(([, n]) => n > 0)
         .map(([t, n]) => `${t}: ${n}`);

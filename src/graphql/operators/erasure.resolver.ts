@@ -1,4 +1,4 @@
-// Operator-only erasure (docs/erasure.md): eraseStudent starts one (or returns the running one for the
+// Operator-only erasure (docs/erasure.md): eraseStudent / eraseCustomer start one (or returns the running one for the
 // same student), erasure(id) and erasures(first, after) show progress and the certificate. The
 // caller's token subject is recorded as requestedBy; the reason is kept as the audit's why.
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
@@ -61,6 +61,22 @@ export class ErasureResolver {
     @Ctx() ctx: GatewayContext,
   ): Promise<ErasureView> {
     const { record } = await service(ctx).erase({ kind: 'student', subjectId: String(userId), reason, requestedBy: who(ctx) });
+    return erasureView(record);
+  }
+
+  @Authorized('operate')
+  @Mutation(() => ErasureView, {
+    description:
+      "Erases a customer's identity from every store: its id becomes a keyed pseudonym on its orders, which keep their amounts " +
+      '(docs/erasure.md); returns the erasure to follow with erasure(id). Asking again while one runs returns that one. ' +
+      'At most ERASURES_PER_MINUTE start per minute (RATE_LIMITED).',
+  })
+  async eraseCustomer(
+    @Arg('customerId', () => String) customerId: string,
+    @Arg('reason', () => String, { description: 'Why (1-500 characters), kept in the audit record.' }) reason: string,
+    @Ctx() ctx: GatewayContext,
+  ): Promise<ErasureView> {
+    const { record } = await service(ctx).erase({ kind: 'customer', subjectId: customerId, reason, requestedBy: who(ctx) });
     return erasureView(record);
   }
 

@@ -10,6 +10,8 @@
 // driven. Locking: the deletes run on the caller's transaction (or autocommit) at READ COMMITTED and
 // lock only the matching index records; a relay holding a claimed row makes the delete wait for its
 // short mark statement, and a relay marking a row already deleted updates nothing. Reads lock nothing.
+// A pseudonymisation rewrites one field of the event data in place (replaceDataFieldOf): same index and
+// chunks, same row locks as a delete; only rows whose field still holds the old value are touched.
 // Dialect: MySQL/MariaDB JSON_EXTRACT, PostgreSQL jsonb on the text column.
 import type { Knex } from 'knex';
 import { dialectOf } from './dialect';
@@ -75,4 +77,35 @@ export async function countAggregateRowsOf(
     .andWhere('created_at', '<', named.createdBefore);
   for (const ids of chunks(aggregateIds)) others.whereNotIn('aggregate_id', ids);
   return n + (await count(others));
+}
+
+/**
+ * Sets `data.<field>` to `to` on the domain's rows of these aggregates (every state) whose field is
+ * `from`; returns how many. First a textual replace of `"<field>":<from as JSON>`, which keeps the
+ * stored bytes otherwise identical (an event rebuilt from the pseudonymised source row equals it); then,
+ * for a row spelled otherwise (spacing), the JSON functions: PostgreSQL jsonb_set on the text column
+ * (re-serialised: key order and spacing may change, values do not), MySQL/MariaDB JSON_SET.
+ */
+export async function replaceDataFieldOf(
+  db: Knex,
+  table: string,
+  domain: string,
+  aggregateIds: readonly string[],
+  change: { field: string; from: string; to: string },
+): Promise<number> {
+  const pg = dialectOf(db) === 'postgres';
+  const text = (v: string) => `"${change.field}":${JSON.stringify(v)}`;
+  const replaced = db.raw('REPLACE(message_value, ?, ?)', [text(change.from), text(change.to)]);
+  const set = pg
+    ? db.raw("jsonb_set(message_value::jsonb, ARRAY['data', ?]::text[], to_jsonb(?::text))::text", [change.field, change.to])
+    : db.raw('JSON_SET(message_value, ?, ?)', [`$.data.${change.field}`, change.to]);
+  let n = 0;
+  for (const ids of chunks(aggregateIds))
+    for (const message_value of [replaced, set])
+      n += await db(table)
+        .where('domain', domain)
+        .whereIn('aggregate_id', ids)
+        .andWhere(dataEquals(db, change.field, change.from))
+        .update({ message_value });
+  return n;
 }
