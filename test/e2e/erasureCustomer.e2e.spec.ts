@@ -4,14 +4,15 @@
 // postgres, kafka, clickhouse and reconciliation-ledger, each found 0; an independent search (raw SQL
 // over every PostgreSQL and ClickHouse table, every topic from the earliest offset) finds C's id under
 // no customer-id key; C's orders are still there with their amounts and the pseudonym as customer; the
-// orders report totals are unchanged; D is untouched; C placing a new order afterwards keeps C's id.
-// Passes once the Kafka (replacement records) and ClickHouse (guard + ALTER UPDATE) pseudonymisation is in.
+// orders report totals are unchanged; D is untouched; a late event of C, a rebuild and a reconciliation of
+// the window bring C's id back nowhere; C placing a new order afterwards keeps C's id.
 import { startTidemark, type Tidemark } from '../../src/app/start';
 import { pseudonymOf } from '../../src/domains/contract/erasure';
 import { orderPlacedEvent } from '../../src/domains/orders/events';
 import { ORDER_COLUMNS, orderFromRow, type OrderRow } from '../../src/domains/orders/orderRow';
 import { publicationRowFor } from '../../src/publication/kafkaFirst/publicationRow';
 import { upsertNotPublished } from '../../src/publication/kafkaFirst/upsertNotPublished';
+import { projectorGroupId } from '../../src/projections/projectorGroup';
 import { waitFor } from '../../src/shared/lifecycle';
 import {
   EraseCustomerDocument,
@@ -19,8 +20,12 @@ import {
   OrderByIdDocument,
   OrderReportByDocument,
   PlaceOrderDocument,
+  ProjectionRebuildsDocument,
+  RebuildProjectionDocument,
+  ReconcileDocument,
   type ErasureQuery,
 } from '../generated/graphql';
+import { readTopic } from '../support/readTopic';
 import { scanClickHouse, scanKafka, scanPostgres, type CustomerTraces } from '../support/erasureScan';
 import { execute } from '../support/graphqlClient';
 import { createTestEnv, type TestEnv } from '../support/testEnv';
@@ -42,6 +47,8 @@ describe('erasing a customer', () => {
   const window = { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 3_600_000).toISOString() };
   let reportBefore = '';
   let pseudonym = '';
+  /** An event of C as it was on the topic before the erasure (sent again later, as a relay in flight would). */
+  let lateEvent = '';
 
   beforeAll(async () => {
     env = await createTestEnv({
@@ -103,6 +110,8 @@ describe('erasing a customer', () => {
     const row = (await pg('orders').where({ order_id: orders.c3!.id }).first(ORDER_COLUMNS)) as OrderRow;
     await upsertNotPublished(pg, publicationRowFor(orderPlacedEvent(orderFromRow(row)), app.resources.topics, 'DIRECT_FALLBACK'));
     await pg('event_publications').where({ aggregate_id: orders.c3!.id }).update({ status: 'DEAD_LETTER' });
+    const seen = await readTopic(app.resources.kafka, app.resources.topics.events.orders!, (ms) => ms.some((m) => m.key === orders.c1!.id));
+    lateEvent = JSON.stringify(seen.find((m) => m.key === orders.c1!.id)!.envelope);
     reportBefore = await report();
     expect(reportBefore).toContain('"orderCount":4');
     // The search below is not vacuous: before the erasure it finds C in every store.
@@ -141,6 +150,45 @@ describe('erasing a customer', () => {
       expect(o).toMatchObject({ orderId: orders[name]!.id, customerId: pseudonym, total: orders[name]!.total });
     }
     expect(await projected('d1')).toMatchObject({ customerId: D, total: orders.d1!.total });
+    expect(await report()).toBe(reportBefore);
+  });
+
+  it("brings the customer's id back nowhere: a late event, a rebuild and a reconciliation of the window", async () => {
+    const producer = app.resources.kafka.producer();
+    await producer.connect();
+    const topic = app.resources.topics.events.orders!;
+    const [sent] = await producer.send({ topic, acks: -1, messages: [{ key: orders.c1!.id, value: lateEvent }] });
+    await producer.disconnect();
+    const admin = app.resources.kafka.admin();
+    await admin.connect();
+    try {
+      await waitFor(
+        async () => {
+          const [t] = await admin.fetchOffsets({ groupId: projectorGroupId(env.settings), topics: [topic] });
+          const p = t!.partitions.find((x) => x.partition === sent!.partition);
+          return p !== undefined && Number(p.offset) > Number(sent!.baseOffset);
+        },
+        { timeoutMs: 30000, what: 'the projector past the late event' },
+      );
+    } finally {
+      await admin.disconnect();
+    }
+    const scope = { orderWindow: window };
+    const rebuild = await execute(url, RebuildProjectionDocument, { domain: 'orders', scope, reason: 'after erasure' }, operator);
+    expect(rebuild.errors).toBeUndefined();
+    await waitFor(
+      async () =>
+        (await execute(url, ProjectionRebuildsDocument, { first: 1 }, operator)).data!.projectionRebuilds[0]?.status === 'VERIFIED',
+      {
+        timeoutMs: 90000,
+        what: 'the rebuild verified',
+      },
+    );
+    const rec = await execute(url, ReconcileDocument, { scope, level: 'CONTENT' }, operator);
+    expect(rec.errors).toBeUndefined();
+    expect(rec.data!.reconcile.run.outcome).toBe('CLEAN');
+    expect(await scanClickHouse(app.resources.clickhouse, env.settings.clickhouseDatabase, traces())).toEqual([]);
+    expect(await projected('c1')).toMatchObject({ customerId: pseudonym, total: orders.c1!.total });
     expect(await report()).toBe(reportBefore);
   });
 
