@@ -9,7 +9,15 @@
 // CATCHING_UP or STALE during the outage and FRESH after. The profile (support/profile.ts) decides how hard: `npm test` runs the reduced one,
 // `npm run test:faults` the full one. Figures: .tidemark/faults/report-<profile>.json.
 import { killProjectorBetweenInsertAndCommit, killRelayMidBatch } from './support/faultActions';
-import { completed, seedStudent, startErasure, tracesLeft, type ErasureAnswer } from './support/erasureFaults';
+import {
+  completed,
+  seedCustomer,
+  seedStudent,
+  startCustomerErasure,
+  startErasure,
+  tracesLeft,
+  type ErasureAnswer,
+} from './support/erasureFaults';
 import { killRebuildMidway, rebuildById, rebuildLeftovers, seedQuietCampaign, type RebuildKilled } from './support/rebuildFaults';
 import { RebuildProjectionDocument } from '../generated/graphql';
 import { call } from '../support/timedClient';
@@ -276,24 +284,27 @@ describe(`fault suite (${profile.name} profile)`, () => {
   });
 
   (profile.erasureCycle ? it : it.skip)(
-    'completes an erasure while the relay, the projector and its reconciler are SIGKILLed',
+    'completes erasures (a student, a customer) while the relay, the projector and their reconciler are SIGKILLed',
     async () => {
       const r = run.env.resources;
       const reconciler = () => run.cluster.processes.get('reconciler')!.url!;
       const [client, operator] = [await authHeader(run.env.settings, 'service'), await authHeader(run.env.settings, 'operator')];
       const student = 880000 + (run.detectId % 100000);
       const traces = await seedStudent(run.cluster.gateway.url!, client, run.detectId + 200000, student);
+      const customer = await seedCustomer(run.cluster.gateway.url!, client, `fault-erased-${run.detectId}`);
       await waitFor(async () => (await tracesLeft(r, traces)).some((h) => h.startsWith('fitness_results')), {
         timeoutMs: 60000,
         what: 'the student projected',
       });
-      let erasureId = '';
+      let [erasureId, customerErasureId] = ['', ''];
       let done: ErasureAnswer | undefined;
+      let customerDone: ErasureAnswer | undefined;
       let startedAt = 0;
       await cycle(
         'erasure-sigkill',
         async () => {
           startedAt = Date.now();
+          customerErasureId = await startCustomerErasure(reconciler(), operator, customer.customerId);
           erasureId = await startErasure(reconciler(), operator, student);
           await Promise.all(['relay-1', 'projector-1', 'reconciler'].map((p) => run.cluster.kill(p)));
           return {
@@ -304,6 +315,7 @@ describe(`fault suite (${profile.name} profile)`, () => {
               await run.cluster.start('projector-1', ['projector']);
               await run.cluster.start('reconciler', ['reconciler', 'gateway']);
               done = await completed(reconciler(), operator, erasureId);
+              customerDone = await completed(reconciler(), operator, customerErasureId);
             },
             evidence: async () => ({ erasureId, completedInMs: Date.now() - startedAt, failedPasses: done?.failedAttempts }),
           };
@@ -317,6 +329,13 @@ describe(`fault suite (${profile.name} profile)`, () => {
         ['reconciliation-ledger', 0],
       ]);
       expect(await tracesLeft(r, traces)).toEqual([]);
+      expect(customerDone!.certificate!.map((c) => [c.store, c.found]).sort()).toEqual([
+        ['clickhouse', 0],
+        ['kafka', 0],
+        ['postgres', 0],
+        ['reconciliation-ledger', 0],
+      ]);
+      expect(await tracesLeft(r, customer)).toEqual([]);
     },
   );
 
