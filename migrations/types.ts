@@ -18,8 +18,8 @@ export interface ClickHouseTables {
   db: string;
   create(spec: TableSpec): string[];
   drop(table: string): string[];
-  /** ALTER TABLE ... <change> (ADD COLUMN / DROP COLUMN) on the table and, on a cluster, its local tables. */
-  alter(table: string, change: string): string[];
+  /** ALTER ... ADD/DROP COLUMN; on a cluster the Distributed table is recreated with `shardingKey` (the table's own). */
+  alter(table: string, change: string, shardingKey: string): string[];
 }
 
 export interface ClickHouseMigration {

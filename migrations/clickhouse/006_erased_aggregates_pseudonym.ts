@@ -3,13 +3,16 @@
 // dropping the aggregate ('' : the aggregate is erased, the writers drop it, as before).
 //   DEFAULT '': the rows written before this migration are deletions, which is what they were.
 //   A plain ADD COLUMN (no IF NOT EXISTS: 18.16 lacks it; the migration runs once, by version); on a
-//   cluster the local tables first, then the Distributed one (layout.alterColumnStatements).
+//   cluster the local tables, then the Distributed one created again (layout.alterColumnStatements).
 //   The pseudonym holds no personal value: 'anon-' and a prefix of the keyed hash of the subject.
 import type { ClickHouseMigration } from '../types';
+
+/** The table's sharding key (migration 5): the Distributed table is recreated with it on a cluster. */
+const SHARDING_KEY = 'cityHash64(domain, aggregate_id)';
 
 export const ch006ErasedAggregatesPseudonym: ClickHouseMigration = {
   version: 6,
   name: 'erased_aggregates_pseudonym',
-  down: (t) => [...t.alter('erased_aggregates', 'DROP COLUMN pseudonym')],
-  statements: (t) => [...t.alter('erased_aggregates', "ADD COLUMN pseudonym String DEFAULT ''")],
+  down: (t) => [...t.alter('erased_aggregates', 'DROP COLUMN pseudonym', SHARDING_KEY)],
+  statements: (t) => [...t.alter('erased_aggregates', "ADD COLUMN pseudonym String DEFAULT ''", SHARDING_KEY)],
 };

@@ -88,7 +88,7 @@ function clickhouseTables(layout: ClickHouseLayout, database: string): ClickHous
     db: ident(database),
     create: (spec) => createTableStatements(layout, database, spec),
     drop: (table) => dropTableStatements(layout, database, table),
-    alter: (table, change) => alterColumnStatements(layout, database, table, change),
+    alter: (table, change, shardingKey) => alterColumnStatements(layout, database, table, change, shardingKey),
   };
 }
 

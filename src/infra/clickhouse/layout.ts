@@ -80,12 +80,20 @@ export function distributedStatement(l: ClickHouseLayout, database: string, tabl
 }
 
 /**
- * ALTER TABLE ... ADD COLUMN (drop: DROP COLUMN) on the table, and on a cluster on the local tables first
- * (ON CLUSTER: every replica) and then on the Distributed table, which reads the column from them.
+ * ALTER TABLE ... ADD COLUMN (drop: DROP COLUMN) on the table. On a cluster the local tables are altered
+ * ON CLUSTER (every replica), and the Distributed table over them is created again: an ALTER ON CLUSTER
+ * of a Distributed table is refused where a shard has replicas ("isn't replicated, but shard is
+ * replicated"), and a Distributed table holds no rows, so dropping and recreating it loses nothing and
+ * picks up the new columns (`AS local`).
  */
-export function alterColumnStatements(l: ClickHouseLayout, database: string, table: string, change: string): string[] {
-  const alter = (t: string) => `ALTER TABLE ${q(database, t)}${onCluster(l)} ${change}`;
-  return l.cluster ? [alter(storageTable(l, table)), alter(table)] : [alter(table)];
+export function alterColumnStatements(l: ClickHouseLayout, database: string, table: string, change: string, shardingKey: string): string[] {
+  if (!l.cluster) return [`ALTER TABLE ${q(database, table)} ${change}`];
+  const local = storageTable(l, table);
+  return [
+    `ALTER TABLE ${q(database, local)}${onCluster(l)} ${change}`,
+    `DROP TABLE IF EXISTS ${q(database, table)}${onCluster(l)}`,
+    distributedStatement(l, database, table, local, shardingKey),
+  ];
 }
 
 export function dropTableStatements(l: ClickHouseLayout, database: string, table: string): string[] {
