@@ -2,8 +2,9 @@
 // aggregates is deleted (src/erasure/stores/clickhouseErasure.ts). Idempotent: ids the table already
 // holds for the domain are not written again, so the first erased_at of an aggregate stays its guard
 // time (the erasure waits from it; a repeated erase after a crash reads it back instead of restarting
-// the wait). A pseudonymisation writes its pseudonym (migration 006); a deletion ''. Two concurrent inserts of one id both land and collapse by merge; readers take
-// min(erased_at_ms), so the earlier one still counts. No locking: append-only MergeTree inserts.
+// the wait). A pseudonymisation writes its pseudonym (migration 006); a deletion ''. Two concurrent
+// inserts of one id both land and collapse by merge; readers take min(erased_at_ms), so the earlier one
+// still counts. No locking: append-only MergeTree inserts.
 import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
 import type { Domain } from '../../shared/domain';
 import { clickHouseDateTime } from '../../domains/contract/clickHouseTime';
