@@ -16,15 +16,11 @@
 // Mode 'pseudonymise' (a customer's orders): clickhousePseudonymisation.ts, with this file's tables and conditions.
 // Nothing personal reaches a note or an error: table names and counts only.
 import type { ErasureJob, StoreErasure, StoreSearch, StoreStepResult } from '../../domains/contract/erasure';
-import type { ClickHouseClient } from '../../infra/clickhouse/fromClickHouse';
-import type { ClickHouseLayout } from '../../infra/clickhouse/layout';
 import { ident, list, str, uint } from '../../infra/clickhouse/literal';
 import { insertErased } from '../../projections/erased/insertErased';
 import { erasedAmong } from '../../projections/erased/selectErased';
-import type { Clock } from '../../shared/clock';
-import type { Domain } from '../../shared/domain';
 import { sleep as pause } from '../../shared/lifecycle';
-import { clickhousePseudonymisation } from './clickhousePseudonymisation';
+import { clickhousePseudonymisation, type PseudonymisationDeps } from './clickhousePseudonymisation';
 import { countWhere } from './sql/countAggregateRows';
 import { mutationsPending } from '../../infra/clickhouse/mutations';
 import { deleteWhere, hasMutationsSync } from './sql/deleteAggregateRows';
@@ -32,17 +28,9 @@ import { columnType, erasableTables, type ErasableProjection } from './sql/erasa
 
 export type { ErasableProjection } from './sql/erasableTables';
 
-export interface ClickHouseErasureDeps {
-  ch: ClickHouseClient;
-  database: string;
-  layout: ClickHouseLayout;
-  /** ERASURE_GUARD_REFRESH_MS of the writers' caches. */
-  guard: { refreshMs: number };
-  projections: (domain: Domain) => ErasableProjection;
-  clock: Clock;
+/** The ClickHouse erasure's connections and settings (PseudonymisationDeps), and a sleep tests may replace. */
+export interface ClickHouseErasureDeps extends PseudonymisationDeps {
   sleep?: (ms: number) => Promise<void>;
-  /** How long one erase call waits for the deletions before it answers done = false (default 60 s). */
-  mutationWaitMs?: number;
 }
 
 const DEAD_LETTERS: ErasableProjection = { table: 'projector_dead_letters', aggregateIdColumn: 'aggregate_id' };

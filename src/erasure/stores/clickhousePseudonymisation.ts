@@ -30,14 +30,16 @@ import { deleteWhere } from './sql/deleteAggregateRows';
 import { columnType, erasableTables, type ErasableProjection } from './sql/erasableTables';
 import { updateWhere } from './sql/updateAggregateRows';
 
-/** What of clickhouseErasure's deps this uses (ClickHouseErasureDeps there). */
+/** The ClickHouse erasure's connections and settings, shared by both modes (clickhouseErasure.ts extends it). */
 export interface PseudonymisationDeps {
   ch: ClickHouseClient;
   database: string;
   layout: ClickHouseLayout;
+  /** ERASURE_GUARD_REFRESH_MS of the writers' caches. */
   guard: { refreshMs: number };
   projections: (domain: Domain) => ErasableProjection;
   clock: Clock;
+  /** How long one erase call waits for the mutations before it answers done = false (default 60 s). */
   mutationWaitMs?: number;
 }
 
