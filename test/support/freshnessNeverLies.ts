@@ -6,6 +6,7 @@
 // background load writes elsewhere on the same topic. Every answer is checked against the version
 // committed before its request was sent; the counts are returned (and printed) so a run can be
 // compared before and after a change. Bounded by a time budget, never by asserting timings.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { sleep } from '../../src/shared/lifecycle';
 import {
   CorrectFitnessResultDocument,
@@ -14,7 +15,7 @@ import {
   FitnessResultsPageDocument,
   RecordFitnessResultDocument,
 } from '../generated/graphql';
-import { execute } from './graphqlClient';
+import { execute, type GraphQLResponse } from './graphqlClient';
 
 export type ReadKind = 'lookup' | 'list' | 'report';
 
@@ -25,8 +26,10 @@ export interface PropertyCounts {
   /** FRESH answers showing a version older than the one committed before the request. */
   lies: Record<ReadKind, number>;
   examples: string[];
-  /** Writes the gateway refused (the round is skipped), by error code. */
+  /** Writes the gateway refused for good (the round is skipped), by error code. */
   writeFailures: string[];
+  /** Writes refused as retriable (a busy result) and then accepted when asked again, as a client does. */
+  writeRetries: number;
   /** Requests whose connection dropped (left out of the property, reported). */
   transportFailures: number;
   /** Total time spent in reads (three at a time), for the mean latency. */
@@ -61,6 +64,7 @@ export async function runFreshnessProperty(o: {
     lies: zero(),
     examples: [],
     writeFailures: [],
+    writeRetries: 0,
     transportFailures: 0,
     readMs: 0,
   };
@@ -75,6 +79,19 @@ export async function runFreshnessProperty(o: {
     c.transportFailures++;
     return undefined;
   };
+  /**
+   * A write, asked again (up to 4 times, 100 ms doubling) while the gateway refuses it as retriable: a
+   * lock wait on a machine busy with other suites answers "busy; retry", and a client honours the flag.
+   * Safe to repeat: a record carries an idempotency key and a correction its expected version.
+   */
+  async function write<T, V>(doc: TypedDocumentNode<T, V>, vars: V): Promise<GraphQLResponse<T> | undefined> {
+    for (let attempt = 1; ; attempt++) {
+      const res = await execute(o.url, doc, vars, o.writer).catch(transportOnly);
+      if (!res?.errors?.[0]?.extensions?.retriable || attempt >= 5) return res;
+      c.writeRetries++;
+      await sleep(100 * 2 ** (attempt - 1));
+    }
+  }
   const started = Date.now();
   const goOn = () => {
     const spent = Date.now() - started;
@@ -137,8 +154,10 @@ export async function runFreshnessProperty(o: {
   async function worker(w: number): Promise<void> {
     for (let round = 0; goOn(); round++) {
       const detectId = o.campaignBase + w * 1000 + round;
-      const input = { detectId, projectId: 3, userId: 700_000 + w * 1000 + round, schoolId: 30 + w, grade: 5, result: '2.21', unit: 'm' };
-      const rec = await execute(o.url, RecordFitnessResultDocument, { input }, o.writer).catch(transportOnly);
+      const userId = 700_000 + w * 1000 + round;
+      const idempotencyKey = `fresh-${o.campaignBase}-${w}-${round}`;
+      const input = { detectId, projectId: 3, userId, schoolId: 30 + w, grade: 5, result: '2.21', unit: 'm', idempotencyKey };
+      const rec = await write(RecordFitnessResultDocument, { input });
       if (!rec) continue;
       if (rec.errors || !rec.data) {
         refused(rec);
@@ -147,7 +166,7 @@ export async function runFreshnessProperty(o: {
       const dataId = rec.data.recordFitnessResult.result.dataId;
       await readBack(dataId, detectId, 1, true, 15000);
       const corrected = { dataId, expectedVersion: 1, result: '2.31', unit: 'm' };
-      const cor = await execute(o.url, CorrectFitnessResultDocument, corrected, o.writer).catch(transportOnly);
+      const cor = await write(CorrectFitnessResultDocument, corrected);
       if (!cor) continue; // its outcome is unknown: the round proves nothing and is not counted
       if (cor.errors || !cor.data) {
         refused(cor);
@@ -171,6 +190,7 @@ export function describeCounts(label: string, c: PropertyCounts): string {
     `total ${total(c.lies)}/${total(c.fresh)}/${total(c.reads)} (${per})` +
     (c.examples.length ? `; e.g. ${c.examples.join('; ')}` : '') +
     (c.writeFailures.length ? `; writes refused: ${c.writeFailures.length} (${[...new Set(c.writeFailures)].join(', ')})` : '') +
+    (c.writeRetries ? `; writes asked again (retriable): ${c.writeRetries}` : '') +
     (c.transportFailures ? `; connections dropped: ${c.transportFailures}` : '')
   );
 }
