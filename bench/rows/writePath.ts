@@ -137,15 +137,19 @@ export const writePathRow: BenchRow = {
               row.values[9] = row.values[10] = clock.now;
               await conn.query(RAW_INSERT_RESULT, row.values);
               const o = outboxInsertOf(
-                fitnessEvent('FitnessResultRecorded', {
-                  ...input,
-                  dataId,
-                  version: 1,
-                  isDeleted: false,
-                  createdAt: clock.now,
-                  updatedAt: clock.now,
-                  shard: row.shard,
-                }),
+                fitnessEvent(
+                  'FitnessResultRecorded',
+                  {
+                    ...input,
+                    dataId,
+                    version: 1,
+                    isDeleted: false,
+                    createdAt: clock.now,
+                    updatedAt: clock.now,
+                    shard: row.shard,
+                  },
+                  1,
+                ),
                 s.kafkaTopicPrefix,
               );
               await conn.query(

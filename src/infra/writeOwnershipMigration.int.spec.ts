@@ -72,7 +72,7 @@ describe('write-ownership migrations on rows of the old schema', () => {
       response: JSON.stringify({ ...legacyState, createdAt: at.toISOString(), updatedAt: at.toISOString() }),
       created_at: at,
     });
-    const eventBefore = toKafkaRecord(fitnessEvent('FitnessResultRecorded', legacyState));
+    const eventBefore = toKafkaRecord(fitnessEvent('FitnessResultRecorded', legacyState, 1));
 
     expect((await migrateMysqlShards(env.resources.mysql))[0]!.applied).toEqual(['007_write_ownership']);
     expect(await db('fitness_idempotency_keys').select('owner', 'idempotency_key', 'data_id')).toEqual([
@@ -120,7 +120,7 @@ describe('write-ownership migrations on rows of the old schema', () => {
       created_at: at,
     });
     const legacyOrder = { orderId, customerId: 'cust-legacy', currency: 'EUR', items, total: '39.8000', itemCount: 2, createdAt: at };
-    const eventBefore = toKafkaRecord(orderPlacedEvent({ ...legacyOrder, changedBy: null }));
+    const eventBefore = toKafkaRecord(orderPlacedEvent({ ...legacyOrder, changedBy: null }, 1));
 
     expect((await migratePostgres(pg, env.settings.pgDatabase)).applied).toEqual(postgresMigrations.slice(9).map((m) => m.name));
     expect(await pg('orders').where({ order_id: orderId }).first('idempotency_owner', 'idempotency_key', 'changed_by')).toEqual({
@@ -134,7 +134,7 @@ describe('write-ownership migrations on rows of the old schema', () => {
       to: new Date(at.getTime() + 1000),
     });
     expect(rebuilt).toEqual({ ...legacyOrder, changedBy: null });
-    expect(toKafkaRecord(orderPlacedEvent(rebuilt!))).toEqual(eventBefore);
+    expect(toKafkaRecord(orderPlacedEvent(rebuilt!, 1))).toEqual(eventBefore);
 
     const publication = outboxPublication(env.resources, discardStateChanges);
     const orders = createOrdersService({

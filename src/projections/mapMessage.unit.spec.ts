@@ -68,7 +68,7 @@ describe('mapping a Kafka message to its read-model row', () => {
     ['an empty value', '', 'EMPTY_MESSAGE'],
     ['not JSON', '{nope', 'MALFORMED_JSON'],
     ['no envelope', '{"hello":1}', 'INVALID_ENVELOPE'],
-    ['a future schema', fitnessJson({ schemaVersion: 2 }), 'UNSUPPORTED_SCHEMA_VERSION'],
+    ['a future schema', fitnessJson({ schemaVersion: 3 }), 'UNSUPPORTED_SCHEMA_VERSION'],
     ['an order on the fitness topic', toKafkaRecord(orderEvent({ orderId: 'x' })).value, 'WRONG_TOPIC'],
     ['an unknown type', fitnessJson({ type: 'FitnessResultExploded' }), 'UNKNOWN_EVENT_TYPE'],
     ['a result that needs rounding', fitnessJson({}, { result: '2.3101' }), 'INVALID_DATA'],

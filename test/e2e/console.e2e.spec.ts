@@ -196,7 +196,7 @@ describe('the console in Chromium', () => {
     });
     // A parked outbox event too, so the page shows both kinds of stuck work (it stays parked).
     const shard0 = env.resources.mysql.shard(0).db;
-    const parked = fitnessEvent('FitnessResultRecorded', sampleFitnessState({ dataId: 777700, detectId: 40999 }));
+    const parked = fitnessEvent('FitnessResultRecorded', sampleFitnessState({ dataId: 777700, detectId: 40999 }), 1);
     await shard0.transaction(async (trx) => {
       await appendOutboxEvents(trx, [parked], () => env.resources.topics.events.fitness);
       await trx('outbox_events')

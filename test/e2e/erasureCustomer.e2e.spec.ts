@@ -108,7 +108,7 @@ describe('erasing a customer', () => {
     for (const name of ['c1', 'c2', 'c3', 'd1']) await projected(name);
     const pg = app.resources.pg;
     const row = (await pg('orders').where({ order_id: orders.c3!.id }).first(ORDER_COLUMNS)) as OrderRow;
-    await upsertNotPublished(pg, publicationRowFor(orderPlacedEvent(orderFromRow(row)), app.resources.topics, 'DIRECT_FALLBACK'));
+    await upsertNotPublished(pg, publicationRowFor(orderPlacedEvent(orderFromRow(row), 1), app.resources.topics, 'DIRECT_FALLBACK'));
     await pg('event_publications').where({ aggregate_id: orders.c3!.id }).update({ status: 'DEAD_LETTER' });
     const seen = await readTopic(app.resources.kafka, app.resources.topics.events.orders!, (ms) => ms.some((m) => m.key === orders.c1!.id));
     lateEvent = JSON.stringify(seen.find((m) => m.key === orders.c1!.id)!.envelope);

@@ -41,7 +41,7 @@ export async function seedOutbox(
   const first = opts.firstSequence ?? nextSequence;
   nextSequence = Math.max(nextSequence, first + count);
   const events = Array.from({ length: count }, (_, i) =>
-    fitnessEvent('FitnessResultRecorded', sampleFitnessState({ dataId: (first + i) * 100 + (opts.shard ?? 0), shard: opts.shard ?? 0 })),
+    fitnessEvent('FitnessResultRecorded', sampleFitnessState({ dataId: (first + i) * 100 + (opts.shard ?? 0), shard: opts.shard ?? 0 }), 1),
   );
   const chunk = opts.chunk ?? 1000;
   for (let i = 0; i < events.length; i += chunk) {

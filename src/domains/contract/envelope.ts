@@ -6,9 +6,6 @@ import { z } from 'zod';
 import type { Domain, EventEnvelope } from '../../publication/event';
 import { describeIssues, rejected, type Decoded } from './decoded';
 
-/** Schema versions this projector understands; anything else is dead-lettered, never guessed at. */
-export const SUPPORTED_SCHEMA_VERSIONS: ReadonlySet<number> = new Set([1]);
-
 export const envelopeSchema = z.object({
   eventId: z.string().min(1).max(200),
   // A registered domain's name (the registry checks names; the topic says which one is expected).
@@ -33,26 +30,29 @@ export function parseValue(value: Buffer | null): Decoded<unknown> {
   }
 }
 
-/** The stepwise envelope check: the first thing wrong with it, by field path and check. */
-export function checkEnvelope(json: unknown, expected: Domain): Decoded<EventEnvelope> {
+/**
+ * The stepwise envelope check: the first thing wrong with it, by field path and check. A schema
+ * version outside 1..`reads` (a later deploy's, a foreign producer's) is never guessed at.
+ */
+export function checkEnvelope(json: unknown, expected: Domain, reads: number): Decoded<EventEnvelope> {
   const parsed = envelopeSchema.safeParse(json);
   if (!parsed.success) return rejected('INVALID_ENVELOPE', describeIssues(parsed.error.issues));
   const e = parsed.data;
-  if (!SUPPORTED_SCHEMA_VERSIONS.has(e.schemaVersion))
-    return rejected('UNSUPPORTED_SCHEMA_VERSION', `schemaVersion ${e.schemaVersion} is not supported`);
+  if (e.schemaVersion < 1 || e.schemaVersion > reads)
+    return rejected('UNSUPPORTED_SCHEMA_VERSION', `schemaVersion ${e.schemaVersion} is not one this reader knows (1..${reads})`);
   if (e.domain !== expected) return rejected('WRONG_TOPIC', `a ${e.domain} event on the ${expected} topic`);
   return { ok: true, value: e as EventEnvelope };
 }
 
 /**
- * Everything the stepwise decoding checks by schema for one domain (envelope, supported schema
- * version, expected domain, known event type, and the domain's data), as one schema: what the
- * projector's compiled fast path checks in one pass.
+ * Everything the stepwise decoding checks by schema for one domain's events of one schema version
+ * (envelope, that version, expected domain, known event type, and that version's data), as one
+ * schema: what the projector's compiled fast path checks in one pass.
  */
-export function validEventSchema<D extends z.ZodType>(domain: Domain, eventTypes: ReadonlySet<string>, data: D) {
+export function validEventSchema<D extends z.ZodType>(domain: Domain, eventTypes: ReadonlySet<string>, data: D, schemaVersion: number) {
   return envelopeSchema.extend({
     domain: z.literal(domain),
-    schemaVersion: z.literal([...SUPPORTED_SCHEMA_VERSIONS]),
+    schemaVersion: z.literal(schemaVersion),
     type: z.literal([...eventTypes]),
     data,
   });

@@ -92,7 +92,7 @@ export function validateRecord(cmd: RecordFitnessResult, catalog: ProjectCatalog
 
 export function decideRecord(
   cmd: RecordFitnessResult,
-  ctx: { catalog: ProjectCatalog; now: Date; dataId: number; shard: number; changedBy: string },
+  ctx: { catalog: ProjectCatalog; now: Date; dataId: number; shard: number; changedBy: string; schemaVersion: number },
 ): Decision {
   const valid = validateRecord(cmd, ctx.catalog);
   const state: FitnessResultState = {
@@ -111,7 +111,7 @@ export function decideRecord(
     shard: ctx.shard,
     changedBy: ctx.changedBy,
   };
-  return { state, event: fitnessEvent('FitnessResultRecorded', state) };
+  return { state, event: fitnessEvent('FitnessResultRecorded', state, ctx.schemaVersion) };
 }
 
 /** The current state must exist, be live, and be at the version the client saw. */
@@ -128,7 +128,7 @@ function requireCurrent(current: FitnessResultState | undefined, dataId: number,
 export function decideCorrection(
   current: FitnessResultState | undefined,
   cmd: CorrectFitnessResult,
-  ctx: { catalog: ProjectCatalog; now: Date; changedBy: string },
+  ctx: { catalog: ProjectCatalog; now: Date; changedBy: string; schemaVersion: number },
 ): Decision {
   const cur = requireCurrent(current, cmd.dataId, cmd.expectedVersion);
   const result = validateMeasurement(ctx.catalog, cur.projectId, cmd.result, cmd.unit);
@@ -143,13 +143,13 @@ export function decideCorrection(
     updatedAt: laterOf(ctx.now, cur.updatedAt),
     changedBy: ctx.changedBy,
   };
-  return { state, event: fitnessEvent('FitnessResultCorrected', state) };
+  return { state, event: fitnessEvent('FitnessResultCorrected', state, ctx.schemaVersion) };
 }
 
 export function decideDeletion(
   current: FitnessResultState | undefined,
   cmd: DeleteFitnessResult,
-  ctx: { now: Date; changedBy: string },
+  ctx: { now: Date; changedBy: string; schemaVersion: number },
 ): Decision {
   const cur = requireCurrent(current, cmd.dataId, cmd.expectedVersion);
   const state: FitnessResultState = {
@@ -159,7 +159,7 @@ export function decideDeletion(
     updatedAt: laterOf(ctx.now, cur.updatedAt),
     changedBy: ctx.changedBy,
   };
-  return { state, event: fitnessEvent('FitnessResultDeleted', state) };
+  return { state, event: fitnessEvent('FitnessResultDeleted', state, ctx.schemaVersion) };
 }
 
 /** A version's time never goes backwards, even if the shard's clock stepped back. */

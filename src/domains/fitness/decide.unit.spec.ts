@@ -88,7 +88,7 @@ describe('validation', () => {
 });
 
 describe('decisions', () => {
-  const recorded = decideRecord(jump, { catalog, now, dataId: 900001, shard: 1, changedBy: 'teacher-1' });
+  const recorded = decideRecord(jump, { catalog, now, dataId: 900001, shard: 1, changedBy: 'teacher-1', schemaVersion: 1 });
 
   it('records version 1 with a full snapshot event', () => {
     expect(recorded.state).toMatchObject({
@@ -129,7 +129,7 @@ describe('decisions', () => {
     const c = decideCorrection(
       recorded.state,
       { kind: 'correct', dataId: 900001, expectedVersion: 1, result: '2.31', unit: 'm' },
-      { catalog, now: later, changedBy: 'teacher-1' },
+      { catalog, now: later, changedBy: 'teacher-1', schemaVersion: 1 },
     );
     expect(c.state).toMatchObject({
       version: 2,
@@ -149,7 +149,7 @@ describe('decisions', () => {
         decideCorrection(
           { ...recorded.state, version: 3 },
           { kind: 'correct', dataId: 900001, expectedVersion: 2, result: '2.31', unit: 'm' },
-          { catalog, now, changedBy: 'teacher-1' },
+          { catalog, now, changedBy: 'teacher-1', schemaVersion: 1 },
         );
       } catch (e) {
         return e as TidemarkError;
@@ -161,7 +161,7 @@ describe('decisions', () => {
         decideCorrection(
           undefined,
           { kind: 'correct', dataId: 1, expectedVersion: 1, result: '2', unit: 'm' },
-          { catalog, now, changedBy: 't' },
+          { catalog, now, changedBy: 't', schemaVersion: 1 },
         ),
       ),
     ).toMatchObject({ code: 'NOT_FOUND' });
@@ -170,14 +170,18 @@ describe('decisions', () => {
         decideDeletion(
           { ...recorded.state, isDeleted: true, version: 2 },
           { kind: 'delete', dataId: 900001, expectedVersion: 2 },
-          { now, changedBy: 't' },
+          { now, changedBy: 't', schemaVersion: 1 },
         ),
       ),
     ).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('deletes with a tombstone version that carries the full last state', () => {
-    const d = decideDeletion(recorded.state, { kind: 'delete', dataId: 900001, expectedVersion: 1 }, { now: later, changedBy: 't' });
+    const d = decideDeletion(
+      recorded.state,
+      { kind: 'delete', dataId: 900001, expectedVersion: 1 },
+      { now: later, changedBy: 't', schemaVersion: 1 },
+    );
     expect(d.state).toMatchObject({ version: 2, isDeleted: true, result: '2.210', unit: 'm' });
     expect(d.event).toMatchObject({
       type: 'FitnessResultDeleted',
@@ -191,7 +195,7 @@ describe('decisions', () => {
     const c = decideCorrection(
       { ...recorded.state, updatedAt: later },
       { kind: 'correct', dataId: 900001, expectedVersion: 1, result: '2.31', unit: 'm' },
-      { catalog, now, changedBy: 't' },
+      { catalog, now, changedBy: 't', schemaVersion: 1 },
     );
     expect(c.state.updatedAt).toEqual(later);
   });

@@ -4,15 +4,15 @@
 import type { DomainEvent } from '../../publication/event';
 import type { FitnessEventType, FitnessResultState } from './types';
 
-export const FITNESS_SCHEMA_VERSION = 1;
-
 /**
- * The state of one version on the wire: times as ISO-8601 UTC strings; the shard travels in the
- * envelope. Who wrote it (changedBy) stays in the store: the event is schemaVersion 1 as it always was.
+ * The state of one version on the wire (eventContract.ts): times as ISO-8601 UTC strings; the shard
+ * travels in the envelope. Schema version 2 adds who wrote it (changedBy) and when the test was taken.
  */
-export type FitnessEventData = Omit<FitnessResultState, 'createdAt' | 'updatedAt' | 'shard' | 'changedBy'> & {
+export type FitnessEventData = Omit<FitnessResultState, 'createdAt' | 'updatedAt' | 'shard' | 'changedBy' | 'measuredAt'> & {
   createdAt: string;
   updatedAt: string;
+  changedBy?: string | null;
+  measuredAt?: string | null;
   [key: string]: unknown;
 };
 
@@ -20,31 +20,39 @@ export function fitnessEventId(dataId: number, version: number): string {
   return `fitness-result-${dataId}-v${version}`;
 }
 
-/** Takes the state without changedBy: nothing about who wrote a version can reach the event. */
-export function fitnessEvent(type: FitnessEventType, s: Omit<FitnessResultState, 'changedBy'>): DomainEvent<FitnessEventData> {
+/**
+ * The event of one version in `schemaVersion` (what every live reader reads: src/publication/
+ * schemaVersions.ts). Version 1 carries nothing about who wrote it or when the test was taken.
+ */
+export function fitnessEvent(
+  type: FitnessEventType,
+  s: Omit<FitnessResultState, 'changedBy'> & Partial<Pick<FitnessResultState, 'changedBy'>>,
+  schemaVersion: number,
+): DomainEvent<FitnessEventData> {
+  const v1 = {
+    dataId: s.dataId,
+    detectId: s.detectId,
+    userId: s.userId,
+    projectId: s.projectId,
+    schoolId: s.schoolId,
+    grade: s.grade,
+    result: s.result,
+    unit: s.unit,
+    version: s.version,
+    isDeleted: s.isDeleted,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
   return {
     eventId: fitnessEventId(s.dataId, s.version),
     domain: 'fitness',
     type,
     aggregateId: String(s.dataId),
     version: s.version,
-    schemaVersion: FITNESS_SCHEMA_VERSION,
+    schemaVersion,
     isDeleted: s.isDeleted,
     occurredAt: s.updatedAt,
     shard: s.shard,
-    data: {
-      dataId: s.dataId,
-      detectId: s.detectId,
-      userId: s.userId,
-      projectId: s.projectId,
-      schoolId: s.schoolId,
-      grade: s.grade,
-      result: s.result,
-      unit: s.unit,
-      version: s.version,
-      isDeleted: s.isDeleted,
-      createdAt: s.createdAt.toISOString(),
-      updatedAt: s.updatedAt.toISOString(),
-    },
+    data: schemaVersion >= 2 ? { ...v1, changedBy: s.changedBy ?? null, measuredAt: s.measuredAt?.toISOString() ?? null } : v1,
   };
 }

@@ -11,6 +11,7 @@ import type { MysqlShard, MysqlShards } from '../../infra/mysql/fromMysql';
 import { mysqlServerFeatures } from '../../infra/mysql/serverFeatures';
 import { readOutboxStates } from '../../publication/outbox/readOutboxStates';
 import type { PublicationOutcome, Publisher } from '../../publication/publisher';
+import { fixedSchemaVersions, type EventSchemaVersions } from '../../publication/schemaVersions';
 import { NotFoundError, TidemarkError } from '../../shared/errors';
 import { decideCorrection, decideDeletion, decideRecord, parseExpectedVersion, validateRecord, type Decision } from './decide';
 import { fitnessEventId } from './events';
@@ -35,6 +36,8 @@ export interface FitnessServiceDeps {
   shards: Pick<MysqlShards, 'shards' | 'shard'>;
   publisher: Publisher;
   catalog?: ProjectCatalog;
+  /** The event schema version to write now (readers first: docs/events.md); version 1 when not given. */
+  schemaVersions?: EventSchemaVersions;
   /** Reads the publication state of committed events (for idempotent replays); outbox by default. */
   publicationStates?: (db: Knex, eventIds: string[]) => Promise<PublicationOutcome[]>;
 }
@@ -45,6 +48,7 @@ class KeyAlreadyUsed extends Error {}
 export function fitnessService(deps: FitnessServiceDeps): FitnessService {
   const catalog = deps.catalog ?? defaultProjectCatalog;
   const publicationStates = deps.publicationStates ?? readOutboxStates;
+  const schemaVersions = deps.schemaVersions ?? fixedSchemaVersions();
   const shardCount = deps.shards.shards.length;
 
   function shardOf(dataId: number): MysqlShard {
@@ -94,7 +98,14 @@ export function fitnessService(deps: FitnessServiceDeps): FitnessService {
         return await commit(shard, async (trx) => {
           const { sequence, now } = await allocateLocalSequence(trx, insertReturning);
           const dataId = composeDataId(sequence, shard.index);
-          const d = decideRecord(cmd, { catalog, now, dataId, shard: shard.index, changedBy });
+          const d = decideRecord(cmd, {
+            catalog,
+            now,
+            dataId,
+            shard: shard.index,
+            changedBy,
+            schemaVersion: schemaVersions.toWrite('fitness'),
+          });
           if (key && !(await claimIdempotencyKey(trx, key, { requestHash: hash, dataId, response: serialise(d.state) }, now)))
             throw new KeyAlreadyUsed();
           await insertResult(trx, d.state);
@@ -113,7 +124,7 @@ export function fitnessService(deps: FitnessServiceDeps): FitnessService {
       return commit(shard, async (trx) => {
         const now = await shardNow(trx);
         const current = visible(scope, await selectResultForUpdate(trx, cmd.dataId), cmd.dataId);
-        const d = decideCorrection(current, cmd, { catalog, now, changedBy });
+        const d = decideCorrection(current, cmd, { catalog, now, changedBy, schemaVersion: schemaVersions.toWrite('fitness') });
         // A move into a school outside the scope is refused (FORBIDDEN; the rollback releases the lock).
         requireWritable(scope, d.state);
         await updateResult(trx, d.state, current!.version);
@@ -128,7 +139,7 @@ export function fitnessService(deps: FitnessServiceDeps): FitnessService {
       return commit(shard, async (trx) => {
         const now = await shardNow(trx);
         const current = visible(scope, await selectResultForUpdate(trx, cmd.dataId), cmd.dataId);
-        const d = decideDeletion(current, cmd, { now, changedBy });
+        const d = decideDeletion(current, cmd, { now, changedBy, schemaVersion: schemaVersions.toWrite('fitness') });
         await deleteResult(trx, d.state, current!);
         return d;
       });

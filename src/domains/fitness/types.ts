@@ -23,9 +23,11 @@ export interface FitnessResultState {
   shard: number;
   /**
    * Token subject that wrote this version (the deleter for a tombstone); null for versions written
-   * before it was recorded. Stored on the row only: never part of the event.
+   * before it was recorded. In the event from schema version 2.
    */
   changedBy: string | null;
+  /** When the test was taken, if the teacher said (event schema version 2); absent: unknown. */
+  measuredAt?: Date | null;
 }
 
 export interface RecordFitnessResult {

@@ -88,7 +88,7 @@ describe('decidePlaceOrder', () => {
 describe('OrderPlaced', () => {
   it('is a full snapshot with a stable id, key and bytes', () => {
     const { order } = decidePlaceOrder(base, ctx);
-    const e = orderPlacedEvent(order);
+    const e = orderPlacedEvent(order, 1);
     expect(e).toMatchObject({
       eventId: orderPlacedEventId(orderId),
       domain: 'orders',
@@ -112,8 +112,8 @@ describe('OrderPlaced', () => {
     // Rebuilding from the same order gives the same bytes (what the reconciler relies on), whoever
     // placed it: changedBy stays in the store (a row read back has it, or null for older orders).
     expect(order.changedBy).toBe('svc-1');
-    expect(toKafkaRecord(orderPlacedEvent({ ...order, items: order.items.map((i) => ({ ...i })) }))).toEqual(toKafkaRecord(e));
-    expect(toKafkaRecord(orderPlacedEvent({ ...order, changedBy: null }))).toEqual(toKafkaRecord(e));
+    expect(toKafkaRecord(orderPlacedEvent({ ...order, items: order.items.map((i) => ({ ...i })) }, 1))).toEqual(toKafkaRecord(e));
+    expect(toKafkaRecord(orderPlacedEvent({ ...order, changedBy: null }, 1))).toEqual(toKafkaRecord(e));
     expect(toKafkaRecord(e).key).toBe(orderId);
   });
 });

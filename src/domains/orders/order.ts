@@ -38,8 +38,10 @@ export interface Order {
   /** Number of units ordered: the sum of the line quantities. */
   itemCount: number;
   createdAt: Date;
-  /** Token subject that placed the order; null for orders placed before it was recorded. Never in the event. */
+  /** Token subject that placed the order; null for orders placed before it was recorded. In the event from schema version 2. */
   changedBy: string | null;
+  /** The sales channel the client named (event schema version 2); absent or null: not said. */
+  channel?: string | null;
 }
 
 export interface OrderLimits {

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { Principal } from '../../auth/principal';
 import { writerSubject } from '../../auth/writer';
 import type { PublicationOutcome, PublicationState, Publisher } from '../../publication/publisher';
+import { fixedSchemaVersions, type EventSchemaVersions } from '../../publication/schemaVersions';
 import type { Clock, IdGenerator } from '../../shared/clock';
 import { TidemarkError, toTidemarkError } from '../../shared/errors';
 import { decidePlaceOrder } from './decide';
@@ -43,6 +44,8 @@ export interface OrdersServiceDeps {
   clock: Clock;
   ids: IdGenerator;
   limits: OrderLimits;
+  /** The event schema version to write now (readers first: docs/events.md); version 1 when not given. */
+  schemaVersions?: EventSchemaVersions;
   /** Reads the stored publication state of an event (for replies to retried requests). */
   publicationState?: (db: Knex, eventId: string) => Promise<PublicationState | null>;
 }
@@ -73,6 +76,7 @@ export class IdempotencyConflictError extends TidemarkError {
 }
 
 export function createOrdersService(deps: OrdersServiceDeps): OrdersService {
+  const schemaVersions = deps.schemaVersions ?? fixedSchemaVersions();
   return {
     async placeOrder(input, actor) {
       const cmd: PlaceOrderCommand = { ...input, customerId: placingCustomer(input, actor) };
@@ -83,7 +87,8 @@ export function createOrdersService(deps: OrdersServiceDeps): OrdersService {
         committed = await deps.publisher.commitSingleWrite<{ order: Order; replayed: boolean }>(deps.db, async (db) => {
           const key = { owner: changedBy, key: cmd.idempotencyKey };
           const r = await insertOrder(db, decision.order, key, decision.requestHash);
-          if (r.inserted) return { result: { order: r.order, replayed: false }, events: [orderPlacedEvent(r.order)] };
+          if (r.inserted)
+            return { result: { order: r.order, replayed: false }, events: [orderPlacedEvent(r.order, schemaVersions.toWrite('orders'))] };
           if (r.requestHash !== decision.requestHash) throw new IdempotencyConflictError();
           // A retry: the first request owns the publication (direct, fallback row, or the reconciler).
           return { result: { order: r.order, replayed: true }, events: [] };

@@ -85,7 +85,7 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
       m.some((x) => x.key?.toString() === r.order.orderId),
     );
     const got = msgs.find((x) => x.key?.toString() === r.order.orderId)!;
-    expect(got.value!.toString()).toBe(toKafkaRecord(orderPlacedEvent(r.order)).value);
+    expect(got.value!.toString()).toBe(toKafkaRecord(orderPlacedEvent(r.order, 1)).value);
     expect(got.headers!.eventId!.toString()).toBe(r.eventId);
     expect(JSON.parse(got.value!.toString())).toMatchObject({
       eventId: r.eventId,
@@ -114,7 +114,7 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
       message_key: r.order.orderId,
     });
     // The stored bytes are exactly what the direct attempts tried to send.
-    expect(row.message_value).toBe(toKafkaRecord(orderPlacedEvent(r.order)).value);
+    expect(row.message_value).toBe(toKafkaRecord(orderPlacedEvent(r.order, 1)).value);
     expect(await metricValue(pub.registry, 'tidemark_kafka_first_direct_attempts_total', { domain: 'orders', result: 'failure' })).toBe(3);
     expect(await metricValue(pub.registry, 'tidemark_kafka_first_fallback_stores_total', { domain: 'orders', result: 'stored' })).toBe(1);
     expect(
@@ -296,7 +296,7 @@ describe('placeOrder with kafka-first publication (PostgreSQL + Kafka)', () => {
   it('never moves a PUBLISHED or DEAD_LETTER row back to NOT_PUBLISHED on a later upsert', async () => {
     const { orders } = service([CLOSED_PORT_BROKER]);
     const r = await orders.placeOrder(cmd('upsert-1'), TEST_SERVICE);
-    const row = publicationRowFor(orderPlacedEvent(r.order), env.resources.topics, 'RECONCILER');
+    const row = publicationRowFor(orderPlacedEvent(r.order, 1), env.resources.topics, 'RECONCILER');
     for (const status of ['PUBLISHED', 'DEAD_LETTER'] as const) {
       await env.resources.pg('event_publications').where({ event_id: r.eventId }).update({ status });
       expect(await upsertNotPublished(env.resources.pg, row)).toEqual({ inserted: false, status });

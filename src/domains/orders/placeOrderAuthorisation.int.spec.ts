@@ -67,7 +67,7 @@ describe('placeOrder authorisation (PostgreSQL)', () => {
     });
     // The event is the schemaVersion 1 event of the order alone: who placed it is not in it.
     const [ob] = await env.resources.pg('outbox_events').where({ event_id: omitted.eventId }).select('message_value');
-    expect(ob.message_value).toBe(toKafkaRecord(orderPlacedEvent({ ...omitted.order, changedBy: null })).value);
+    expect(ob.message_value).toBe(toKafkaRecord(orderPlacedEvent({ ...omitted.order, changedBy: null }, 1)).value);
     expect(ob.message_value).not.toContain('user-alice');
   });
 

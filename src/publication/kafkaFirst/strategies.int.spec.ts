@@ -58,7 +58,7 @@ it('orders under the outbox strategy: the order and its outbox row commit togeth
     message_key: r.order.orderId,
     topic: env.resources.topics.events.orders,
   });
-  expect(row.message_value).toBe(toKafkaRecord(orderPlacedEvent(r.order)).value);
+  expect(row.message_value).toBe(toKafkaRecord(orderPlacedEvent(r.order, 1)).value);
   expect(await count(env.resources.pg, 'event_publications')).toBe(0);
 });
 

@@ -61,7 +61,7 @@ async function storeOrder(createdAt: Date): Promise<Order> {
 
 async function project(orders: Order[]): Promise<void> {
   const rows = orders.map((o, i) => {
-    const m = orderDecoder.decode(toEnvelope(orderPlacedEvent(o)), { kafkaPartition: 0, kafkaOffset: String(i) }, Date.now());
+    const m = orderDecoder.decode(toEnvelope(orderPlacedEvent(o, 1)), { kafkaPartition: 0, kafkaOffset: String(i) }, Date.now());
     if (!m.ok) throw new Error('order event did not map');
     return m.value;
   });
@@ -105,13 +105,13 @@ describe('kafka-first publication reconciler (orders)', () => {
     const delivered = await storeOrder(new Date(T.getTime() - 30 * MIN));
     await upsertNotPublished(
       env.resources.pg,
-      publicationRowFor(orderPlacedEvent(withRow), env.resources.topics, 'DIRECT_FALLBACK', { attempts: 3, result: 'failure' }),
+      publicationRowFor(orderPlacedEvent(withRow, 1), env.resources.topics, 'DIRECT_FALLBACK', { attempts: 3, result: 'failure' }),
     );
     await env.resources
       .pg('event_publications')
       .where({ event_id: `order-placed:${withRow.orderId}:v1` })
       .update({ status: 'PUBLISHED' });
-    const rec = toKafkaRecord(orderPlacedEvent(viaOutbox));
+    const rec = toKafkaRecord(orderPlacedEvent(viaOutbox, 1));
     await env.resources.pg('outbox_events').insert({
       event_id: `order-placed:${viaOutbox.orderId}:v1`,
       domain: 'orders',
@@ -142,8 +142,8 @@ describe('kafka-first publication reconciler (orders)', () => {
         aggregate_id: o.orderId,
         version: 1,
       });
-      expect(row.message_value).toBe(toKafkaRecord(orderPlacedEvent(o)).value);
-      expect(JSON.parse(row.headers)).toEqual(toKafkaRecord(orderPlacedEvent(o)).headers);
+      expect(row.message_value).toBe(toKafkaRecord(orderPlacedEvent(o, 1)).value);
+      expect(JSON.parse(row.headers)).toEqual(toKafkaRecord(orderPlacedEvent(o, 1)).headers);
     }
     expect(await pubRow(young)).toBeUndefined();
     expect(await pubRow(delivered)).toBeUndefined();

@@ -22,7 +22,7 @@ const state = {
 
 describe('decideRepair', () => {
   it('replays the authoritative state with its existing version and eventId, never a new one', () => {
-    const current = fitnessEvent('FitnessResultCorrected', state);
+    const current = fitnessEvent('FitnessResultCorrected', state, 1);
     for (const kind of ['MISSING', 'STALE_VERSION'] as const) {
       const d = decideRepair(kind, current);
       expect(d).toEqual({ action: 'REPLAY', event: current });
@@ -32,7 +32,7 @@ describe('decideRepair', () => {
   });
 
   it('delivers the versioned tombstone for a deletion not applied (and for a result deleted since)', () => {
-    const tombstone = fitnessEvent('FitnessResultDeleted', { ...state, version: 5, isDeleted: true });
+    const tombstone = fitnessEvent('FitnessResultDeleted', { ...state, version: 5, isDeleted: true }, 1);
     expect(decideRepair('DELETION_NOT_APPLIED', tombstone)).toEqual({ action: 'TOMBSTONE', event: tombstone });
     expect(decideRepair('STALE_VERSION', tombstone)).toEqual({ action: 'TOMBSTONE', event: tombstone });
   });

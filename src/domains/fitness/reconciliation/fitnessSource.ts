@@ -24,9 +24,14 @@ function campaign(scope: ScopeBase): CampaignScope {
   return scope as CampaignScope;
 }
 
-/** The event of a state, exactly as the write path built it: same type rule, version and eventId. */
-export function eventOfState(s: FitnessResultState): DomainEvent {
-  return fitnessEvent(s.isDeleted ? 'FitnessResultDeleted' : s.version === 1 ? 'FitnessResultRecorded' : 'FitnessResultCorrected', s);
+/**
+ * The event of a state, as the write path built it: same type rule, version and eventId, in
+ * `schemaVersion` (a repair that publishes passes the version every live reader reads; version 1, the
+ * one every reader knows, by default).
+ */
+export function eventOfState(s: FitnessResultState, schemaVersion = 1): DomainEvent {
+  const type = s.isDeleted ? 'FitnessResultDeleted' : s.version === 1 ? 'FitnessResultRecorded' : 'FitnessResultCorrected';
+  return fitnessEvent(type, s, schemaVersion);
 }
 
 const addRevisions = (parts: SourceRevision[]): SourceRevision =>
@@ -69,7 +74,7 @@ export function fitnessSource(mysql: Pick<MysqlShards, 'shards'>): SourceReader 
     },
     async events(scope, ids) {
       const states = (await each((db) => readShardStates(db, campaign(scope), ids))).flat();
-      return states.sort((a, b) => a.dataId - b.dataId).map(eventOfState);
+      return states.sort((a, b) => a.dataId - b.dataId).map((x) => eventOfState(x));
     },
     async openSnapshot(scope): Promise<SourceSnapshot> {
       const c = campaign(scope);

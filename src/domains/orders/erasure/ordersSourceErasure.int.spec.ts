@@ -43,7 +43,7 @@ describe('ordersSourceErasure (PostgreSQL)', () => {
     return o;
   };
   const fallback = async (o: Order, status: 'NOT_PUBLISHED' | 'DEAD_LETTER' | 'PUBLISHED') => {
-    await upsertNotPublished(env.resources.pg, publicationRowFor(orderPlacedEvent(o), env.resources.topics, 'DIRECT_FALLBACK'));
+    await upsertNotPublished(env.resources.pg, publicationRowFor(orderPlacedEvent(o, 1), env.resources.topics, 'DIRECT_FALLBACK'));
     await env.resources.pg('event_publications').where({ aggregate_id: o.orderId }).update({ status });
   };
   const naming = async (table: string, customerId: string) =>
@@ -64,7 +64,7 @@ describe('ordersSourceErasure (PostgreSQL)', () => {
     await fallback(c1, 'NOT_PUBLISHED');
     await fallback(c2, 'DEAD_LETTER');
     await fallback(d1, 'NOT_PUBLISHED');
-    await pg.transaction((trx) => appendOutboxEvents(trx, [orderPlacedEvent(c3), orderPlacedEvent(d1)], () => 'orders-topic'));
+    await pg.transaction((trx) => appendOutboxEvents(trx, [orderPlacedEvent(c3, 1), orderPlacedEvent(d1, 1)], () => 'orders-topic'));
     // An event whose order row is gone (only the publication names the customer).
     const orphan = orderOf(C, '5.0000');
     await fallback(orphan, 'DEAD_LETTER');
@@ -128,8 +128,8 @@ describe('ordersSourceErasure (PostgreSQL)', () => {
     // Byte for byte the event of the pseudonymised order (only the id changed, nothing re-serialised).
     const kept = (await pg('event_publications').where({ aggregate_id: c1.orderId }).first()) as { message_value: string };
     expect(kept.message_value).toBe(JSON.stringify(JSON.parse(kept.message_value)));
-    expect(JSON.parse(kept.message_value)).toEqual(JSON.parse(toKafkaRecord(orderPlacedEvent({ ...c1, customerId: pseudonym })).value));
-    expect(kept.message_value).toBe(toKafkaRecord(orderPlacedEvent({ ...c1, customerId: pseudonym })).value);
+    expect(JSON.parse(kept.message_value)).toEqual(JSON.parse(toKafkaRecord(orderPlacedEvent({ ...c1, customerId: pseudonym }, 1)).value));
+    expect(kept.message_value).toBe(toKafkaRecord(orderPlacedEvent({ ...c1, customerId: pseudonym }, 1)).value);
     // Only the returning customer's row still names C; D's rows name D.
     expect(await naming('event_publications', C)).toBe(1);
     expect(await naming('outbox_events', C)).toBe(0);

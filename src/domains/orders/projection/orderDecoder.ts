@@ -1,42 +1,20 @@
 // OrderPlaced -> one orders row. Pure, with the same rules as the fitness decoder: the event's own
 // version, exact decimals (the table's money scale), times ClickHouse can hold, and an envelope that
 // agrees with its data. Items become parallel arrays in the row.
-import { z } from 'zod';
 import { canonicalDecimal } from '../../../shared/decimal';
 import { isoToMs } from '../../contract/clickHouseTime';
 import { rejected } from '../../contract/decoded';
 import { eventDecoder } from '../../contract/eventDecoder';
 import { decimalScale } from '../../contract/projectionColumns';
+import { ORDER_EVENT_CONTRACT, type OrderEventSchema } from '../eventContract';
 import { ORDERS, type OrderItemRow, type OrderRow } from './ordersTable';
 
-export const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set(['OrderPlaced']);
 const MONEY = decimalScale(ORDERS, 'total');
 const PRICE = decimalScale(ORDERS, 'unitPrice');
 
-const dataSchema = z.object({
-  orderId: z.string().min(1).max(64),
-  customerId: z.string().min(1).max(200),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  items: z
-    .array(
-      z.object({
-        sku: z.string().min(1).max(200),
-        quantity: z.number().int().min(1).max(4294967295),
-        unitPrice: z.string().max(40),
-      }),
-    )
-    .max(100000),
-  total: z.string().max(40),
-  itemCount: z.number().int().min(0).max(4294967295),
-  createdAt: z.string().max(64),
-});
-
 /** The order decoder: a JSON value in, its orders row or the first thing wrong out. */
-export const orderDecoder = eventDecoder<typeof dataSchema, OrderRow>({
-  domain: 'orders',
-  label: 'order',
-  eventTypes: ORDER_EVENT_TYPES,
-  data: dataSchema,
+export const orderDecoder = eventDecoder<OrderEventSchema, OrderRow>({
+  contract: ORDER_EVENT_CONTRACT,
   row(e, d, at, ingestedAtMs) {
     const total = canonicalDecimal(d.total, MONEY);
     if (total === undefined) return rejected('INVALID_DATA', `data.total (not a decimal with at most ${MONEY} fraction digits)`);

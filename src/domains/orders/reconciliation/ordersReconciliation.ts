@@ -41,7 +41,7 @@ export const ordersReconciliation: ReconciledDomain<OrderWindowScope> = {
       const orders = await findOrdersWithoutPublications(db, o);
       return orders.map((order) => ({
         position: { createdAt: order.createdAt, aggregateId: order.orderId },
-        event: orderPlacedEvent(order),
+        event: orderPlacedEvent(order, 1),
       }));
     },
   },
