@@ -4,7 +4,8 @@
 //   1 scans both topics from the earliest offset for the job's aggregate keys (and any key whose record
 //     names the subject with an event time before the erasure started);
 //   2 events topic: for each such key whose NEWEST record with a value still names the subject, produces
-//     a replacement: same key and partition, that record's value with data[subjectField] = the pseudonym
+//     a replacement: same key and partition, that record's value with data[subjectField] (and
+//     data.changedBy, schema version 2, where the customer placed the order itself) = the pseudonym
 //     (same eventId and version: the same event, re-identified), its headers plus
 //     `tidemark-pseudonymised: <erasureId>`. The projector applies it like a redelivery of the version it
 //     holds (ReplacingMergeTree(version): equal versions, the last insert wins), and rewrites it anyway
@@ -44,17 +45,26 @@ interface Newest {
   headers: ScannedRecord['headers'];
 }
 
-/** The event with data[field] replaced, or undefined when the value is no event naming the subject. */
+/**
+ * The data fields that can name the customer: its subject field, and the writer (changedBy, from event
+ * schema version 2) when the customer placed the order itself, as the source store's changed_by does.
+ */
+const namingFields = (field: string): readonly string[] => [field, 'changedBy'];
+
+/** The event with every field naming the subject replaced, or undefined when the value is no event naming it. */
 export function replacedValue(value: Buffer, field: string, subjectId: string, pseudonym: string): string | undefined {
-  if (!namesSubject(value, field, subjectId, Infinity)) return undefined;
+  const fields = namingFields(field);
+  if (!namesSubject(value, fields, subjectId, Infinity)) return undefined;
   const e = JSON.parse(value.toString('utf8')) as { data: Record<string, unknown> };
-  return JSON.stringify({ ...e, data: { ...e.data, [field]: pseudonym } });
+  const data = { ...e.data };
+  for (const f of fields) if (data[f] !== undefined && data[f] !== null && String(data[f]) === subjectId) data[f] = pseudonym;
+  return JSON.stringify({ ...e, data });
 }
 
 export function kafkaPseudonymisation(x: PseudonymisationParts) {
   async function erase(job: ErasureJob): Promise<StoreStepResult> {
     const ids = new Set(job.aggregateIds);
-    const field = x.subjectField(job);
+    const field = namingFields(x.subjectField(job));
     const events = x.eventsTopic(job);
     const topics = [...new Set([events, x.deadLetterTopic])];
     const before = job.startedAt.getTime();
@@ -89,7 +99,7 @@ export function kafkaPseudonymisation(x: PseudonymisationParts) {
     for (const n of newest.values()) {
       if (n.value === null) continue;
       if (n.topic === events) {
-        const value = replacedValue(n.value, field, job.subjectId, pseudonym);
+        const value = replacedValue(n.value, x.subjectField(job), job.subjectId, pseudonym);
         if (value === undefined) continue;
         add(n.topic, {
           key: n.key,
@@ -122,7 +132,7 @@ export function kafkaPseudonymisation(x: PseudonymisationParts) {
   }
 
   async function verify(job: ErasureJob): Promise<StoreSearch> {
-    const field = x.subjectField(job);
+    const field = namingFields(x.subjectField(job));
     const before = job.startedAt.getTime();
     let found = 0;
     const scanned = await x.scan([...new Set([x.eventsTopic(job), x.deadLetterTopic])], (r) => {
