@@ -1,6 +1,7 @@
 // The real check against the committed contracts: a copy of schema/events passes; the same copy with
 // a contract edited in place, a version's file missing or a file for a version the code does not have
 // fails naming domain, type and version. Also what `npm run events:generate` would write is committed.
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,4 +44,19 @@ it('a version without its file, and a file without its version, fail', () => {
       '(a version was removed; versions are never removed)',
     'notes.txt: not a contract file (<domain>/<EventType>.v<N>.json) of any registered domain',
   ]);
+});
+
+it('the CLI exits 1 naming the problem for an edited copy, 0 for an unedited one', () => {
+  const root = join(__dirname, '..', '..', '..');
+  const run = () =>
+    spawnSync(join(root, 'node_modules', '.bin', 'tsx'), ['src/cli/eventsCheck.ts', '--dir', dir], { cwd: root, encoding: 'utf8' });
+  const clean = run();
+  expect([clean.status, clean.stdout]).toEqual([0, expect.stringContaining('match the code and every version pair is compatible')]);
+  const file = join(dir, 'fitness', 'FitnessResultRecorded.v2.json');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('"maxLength": 40', '"maxLength": 41'));
+  const edited = run();
+  expect(edited.status).toBe(1);
+  expect(edited.stderr).toContain(
+    '- fitness/FitnessResultRecorded v2: the committed contract fitness/FitnessResultRecorded.v2.json differs',
+  );
 });

@@ -54,6 +54,8 @@ export function backwardIssues(c: EventContract, i: number, j: number): string[]
     return [`cannot build a version-${i} sample event to try the upcasters on (${(e as Error).message})`];
   }
   if (samples.some((s) => !c.versions[i - 1]!.safeParse(s).success)) return [`cannot build a valid version-${i} sample event`];
+  const gaps = Array.from({ length: j - i }, (_, n) => i + n).filter((v) => !c.upcasters.some((u) => u.from === v && u.to === v + 1));
+  if (gaps.length) return [`no upcaster chain ${i}->${j} (missing ${gaps.map((v) => `${v}->${v + 1}`).join(', ')})`];
   const out: string[] = [];
   // The fields i had pass through unchanged, so each of their values must be valid in j as it is.
   const toProps = (to.properties ?? {}) as Record<string, JsonSchema>;
@@ -64,7 +66,8 @@ export function backwardIssues(c: EventContract, i: number, j: number): string[]
     try {
       lifted = upcast(c, JSON.parse(JSON.stringify(sample)) as EventData, i, j);
     } catch (e) {
-      out.push(`no upcaster chain ${i}->${j} (${(e as Error).message})`);
+      // A developer's own upcaster failing on a sample: its message is what they need to fix it.
+      out.push(`the upcasters ${i}->${j} threw on a sample version-${i} event (${e instanceof Error ? e.message : 'not an Error'})`);
       break;
     }
     const missing = needs.filter((k) => !(k in lifted));

@@ -78,12 +78,18 @@ it('a new required field needs an upcaster that fills it', () => {
   expect(lines(compatibilityIssues(contract([v1, v2], [same(1)])))).toEqual([
     'BACKWARD 1->2 data.measuredAt: required in version 2, absent in 1 and not filled by the upcasters',
   ]);
-  expect(lines(compatibilityIssues(contract([v1, v2], [])))).toEqual([
-    'BACKWARD 1->2 no upcaster chain 1->2 (sample has no upcaster 1->2)',
-  ]);
+  expect(lines(compatibilityIssues(contract([v1, v2], [])))).toEqual(['BACKWARD 1->2 no upcaster chain 1->2 (missing 1->2)']);
   const wrong = { from: 1, to: 2, up: (d: Record<string, unknown>) => ({ ...d, measuredAt: 7 }) };
   expect(lines(compatibilityIssues(contract([v1, v2], [wrong])))).toEqual([
     'BACKWARD 1->2 data.measuredAt: the upcast event is not valid in version 2 (invalid input: expected string, received number)',
+  ]);
+});
+
+it('an upcaster that throws is reported, not thrown', () => {
+  const v2 = v1.extend({ label: z.string() });
+  const up: Upcaster = { from: 1, to: 2, up: (d) => ({ ...d, label: (d.missing as string).toUpperCase() }) };
+  expect(lines(compatibilityIssues(contract([v1, v2], [up])))).toEqual([
+    expect.stringMatching(/^BACKWARD 1->2 the upcasters 1->2 threw on a sample version-1 event \(.+\)$/),
   ]);
 });
 

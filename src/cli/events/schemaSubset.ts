@@ -35,9 +35,9 @@ export function subsetIssues(sub: JsonSchema, sup: JsonSchema, path = ''): strin
   const a = asObj(sub);
   const b = asObj(sup);
   const at = path || '(root)';
+  if (Object.keys(b).every((k) => ANNOTATIONS.has(k))) return [];
   const unknown = [...Object.keys(a), ...Object.keys(b)].filter((k) => !UNDERSTOOD.has(k));
   if (unknown.length) return [`${at}: cannot compare keyword(s) ${[...new Set(unknown)].join(', ')} (treated as incompatible)`];
-  if (Object.keys(b).every((k) => ANNOTATIONS.has(k))) return [];
   // A finite set of values: check each against the other schema exactly.
   const values = 'const' in a ? [a.const] : Array.isArray(a.enum) ? a.enum : undefined;
   if (values) {

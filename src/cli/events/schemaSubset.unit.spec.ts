@@ -48,6 +48,7 @@ it('checks arrays item by item and objects field by field', () => {
 });
 
 it('says incompatible when it cannot be sure', () => {
+  expect(subsetIssues({ type: 'object', patternProperties: {} }, { description: 'anything' })).toEqual([]);
   expect(subsetIssues({ type: 'object', patternProperties: {} }, { type: 'object' }, 'd')).toEqual([
     'd: cannot compare keyword(s) patternProperties (treated as incompatible)',
   ]);
