@@ -76,7 +76,10 @@ export function startSchemaVersionGate(d: SchemaVersionGateDeps): SchemaVersionG
     const changed = domains.filter((x) => next.get(x) !== agreed?.get(x));
     agreed = next;
     agreedAt = d.clock.now();
-    if (changed.length) log.info({ readersAgree: Object.fromEntries(next), writing: domains.map(toWrite) }, 'event schema readers agree');
+    if (changed.length) {
+      const writing = Object.fromEntries(domains.map((x) => [x, toWrite(x)]));
+      log.info({ readersAgree: Object.fromEntries(next), writing }, 'the projector group agrees on new event schema versions');
+    }
   }
 
   const stopped = new AbortController();
