@@ -12,10 +12,11 @@ import { roleStarters } from '../../src/app/roleStarters';
 import { readinessProbe } from '../../src/app/readiness';
 import { openResources } from '../../src/app/resources';
 import { processKafkaCircuit } from '../../src/app/start';
+import { schemaVersionGateFrom } from '../../src/app/wiring/schemaVersions';
 import { loadSettings } from '../../src/config/settings';
 import { createRegistry } from '../../src/metrics/registry';
 import { fromKafkaStateSink } from '../../src/publication/stateChanges/fromKafkaStateSink';
-import type { Stoppable } from '../../src/shared/lifecycle';
+import { builtOnce, type Stoppable } from '../../src/shared/lifecycle';
 import { createLogger } from '../../src/shared/logger';
 
 type WorkerRole = 'relay' | 'projector';
@@ -66,8 +67,10 @@ async function main(): Promise<void> {
   const reconciliation = () => {
     throw new Error('bench workers run no role that reconciles');
   };
-  const deps: RoleDeps = { resources, logger, registry, instanceId, stateChanges, kafkaCircuit, readiness, reconciliation };
   const started: Stoppable[] = [];
+  // As in a deployed process: producers write what the projector group agrees on (docs/upgrades.md).
+  const schemaVersions = builtOnce(() => schemaVersionGateFrom(resources, { registry, logger }), started);
+  const deps: RoleDeps = { resources, logger, registry, instanceId, stateChanges, kafkaCircuit, readiness, reconciliation, schemaVersions };
   const profiler = workProfiler(process.env.BENCH_CPU_PROFILE_DIR);
   let stopping = false;
   const stop = async (code: number) => {

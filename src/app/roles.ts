@@ -9,6 +9,7 @@ import type { Gateway } from '../graphql/server';
 import type { KafkaCircuit } from '../infra/kafka/kafkaCircuit';
 import type { StateChangeHub } from '../publication/stateChanges/stateChangeHub';
 import type { StateChangeSink } from '../publication/stateChanges/stateChange';
+import type { SchemaVersionGate } from '../publication/schemaVersionGate';
 import type { ReconciliationService } from '../reconciliation/service';
 import type { Logger } from '../shared/logger';
 import type { Stoppable } from '../shared/lifecycle';
@@ -33,6 +34,11 @@ export interface RoleDeps {
    * repair and rebuild rate limit, whatever roles it runs.
    */
   reconciliation(): ReconciliationService;
+  /**
+   * The process's schema version gate (which event schema version producers write), built on first use
+   * and stopped by the composition root after every role that publishes.
+   */
+  schemaVersions(): SchemaVersionGate;
   /** The development tokens this process already minted (main.ts printed them), if any. */
   developmentTokens?: readonly DevelopmentToken[];
 }

@@ -13,6 +13,7 @@ import { fromKafkaStateSink } from '../publication/stateChanges/fromKafkaStateSi
 import type { StateChangeHub } from '../publication/stateChanges/stateChangeHub';
 import type { StateChangeSink } from '../publication/stateChanges/stateChange';
 import { reconciliationFrom } from './wiring/reconciliation';
+import { schemaVersionGateFrom } from './wiring/schemaVersions';
 import { exponentialBackoff } from '../shared/backoff';
 import { builtOnce, type Stoppable } from '../shared/lifecycle';
 import { createLogger, type Logger } from '../shared/logger';
@@ -94,8 +95,19 @@ export async function startTidemark(
     });
     started.push(stateChanges);
     // One per process, stopped after the first component that asked for it (gateway or reconciler).
-    const reconciliation = builtOnce(() => reconciliationFrom(resources, { registry, logger }), started);
-    const deps: RoleDeps = { resources, logger, registry, instanceId, stateChanges, kafkaCircuit: circuit, readiness, reconciliation };
+    const schemaVersions = builtOnce(() => schemaVersionGateFrom(resources, { registry, logger }), started);
+    const reconciliation = builtOnce(() => reconciliationFrom(resources, { registry, logger, schemaVersions: schemaVersions() }), started);
+    const deps: RoleDeps = {
+      resources,
+      logger,
+      registry,
+      instanceId,
+      stateChanges,
+      kafkaCircuit: circuit,
+      readiness,
+      reconciliation,
+      schemaVersions,
+    };
     if (opts.developmentTokens) deps.developmentTokens = opts.developmentTokens;
     let gateway: Gateway | undefined;
     let stateChangeHub: StateChangeHub | undefined;

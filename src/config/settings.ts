@@ -815,6 +815,22 @@ export const settingsTable = {
     int(1),
   ),
 
+  // Event schema versions and rolling upgrades (docs/upgrades.md).
+  eventSchemaVersionCap: setting(
+    'EVENT_SCHEMA_VERSION_CAP',
+    undefined,
+    'Newest event schema version this process knows, for reading (the projector parks newer events as ' +
+      "UNSUPPORTED_SCHEMA_VERSION) and writing (producers never write newer). Unset: each domain's newest. Pins a fleet " +
+      'during a rollout, or stands up an older deploy in tests (docs/upgrades.md).',
+    int(1).optional(),
+  ),
+  eventSchemaGateRefreshMs: setting(
+    'EVENT_SCHEMA_GATE_REFRESH_MS',
+    '5000',
+    "How often a producer re-reads the projector group's announced reader versions (the schema version gate, docs/upgrades.md).",
+    int(100),
+  ),
+
   // Projector and read models (docs/projections.md, docs/queries.md).
   projectorGroupId: setting(
     'PROJECTOR_GROUP_ID',

@@ -111,6 +111,9 @@ export type ConsistencyKeySettings = Pick<Settings, 'env' | 'consistencyTokenSec
 /** The projector's consumer group (src/projections/projectorGroup.ts). */
 export type ProjectorGroupSettings = Pick<Settings, 'projectorGroupId' | 'kafkaTopicPrefix'>;
 
+/** The newest event schema version this process knows (src/publication/schemaVersionGate.ts, docs/upgrades.md). */
+export type EventSchemaSettings = Partial<Pick<Settings, 'eventSchemaVersionCap'>>;
+
 /** How each domain's events are published: the per-domain map and the settings of domains that have their own. */
 export type PublicationStrategySettings = Pick<Settings, 'publicationStrategies' | 'fitnessStrategy' | 'ordersStrategy'>;
 

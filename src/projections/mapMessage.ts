@@ -6,6 +6,7 @@ import { parseValue } from '../domains/contract/envelope';
 import { projectedDomains, projectionOf } from '../domains/projections';
 import { topicOf, type Topics } from '../infra/kafka/fromKafka';
 import type { Domain } from '../publication/event';
+import { readsOf, type ReaderVersions } from './readerVersions';
 import type { DeadLetter, ProjectedRow } from './rows';
 
 export interface ConsumedMessage {
@@ -42,14 +43,24 @@ function plainHeaders(h: ConsumedMessage['headers']): Record<string, Buffer | st
 /** The projector's mapping as a value (the projector and the dead-letter replay take it injected). */
 export type MessageMapper = (m: ConsumedMessage, domain: Domain, ingestedAtMs: number) => Mapped;
 
-export function mapMessage(m: ConsumedMessage, domain: Domain, ingestedAtMs: number): Mapped {
+/**
+ * The mapping of a reader that knows versions up to `versions[domain]` (EVENT_SCHEMA_VERSION_CAP:
+ * readerVersions.ts): a newer event is dead-lettered UNSUPPORTED_SCHEMA_VERSION, and replays once the
+ * replaying process knows it. The projector and the dead-letter replay are given the same one.
+ */
+export function mapMessageReading(versions: ReaderVersions): MessageMapper {
+  return (m, domain, ingestedAtMs) => mapMessage(m, domain, ingestedAtMs, readsOf(versions, domain));
+}
+
+/** `reads`: the newest schema version accepted (the domain contract's newest when omitted). */
+export function mapMessage(m: ConsumedMessage, domain: Domain, ingestedAtMs: number, reads?: number): Mapped {
   // A replay of the topic from its earliest offset (a new consumer group, a reset) reads what compaction
   // left: per key the latest record, a tombstone for an erased one, which is skipped here too.
   if (m.value === null) return { kind: 'tombstone' };
   const at = { kafkaPartition: m.partition, kafkaOffset: m.offset };
   const projection = projectionOf(domain);
   const json = parseValue(m.value);
-  const mapped = json.ok ? projection.decoder.decode(json.value, at, ingestedAtMs) : json;
+  const mapped = json.ok ? projection.decoder.decode(json.value, at, ingestedAtMs, reads) : json;
   if (mapped.ok) return { kind: 'row', projected: { projection, row: mapped.value } };
   return {
     kind: 'dead',

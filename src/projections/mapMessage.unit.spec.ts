@@ -2,7 +2,7 @@ import { toKafkaRecord } from '../publication/event';
 import { fitnessEvent, orderEvent } from '../../test/support/projectionEvents';
 import { fitnessProjection } from '../domains/fitness/projection/fitnessProjection';
 import { ordersProjection } from '../domains/orders/projection/ordersProjection';
-import { mapMessage, type ConsumedMessage } from './mapMessage';
+import { mapMessage, mapMessageReading, type ConsumedMessage } from './mapMessage';
 
 const at = (value: string | null, topic = 't.fitness-results'): ConsumedMessage => ({
   topic,
@@ -102,5 +102,13 @@ describe('mapping a Kafka message to its read-model row', () => {
     const m = mapMessage(at(fitnessJson({}, { unit: 5, result: secret })), 'fitness', 1);
     expect(m.kind === 'dead' && m.deadLetter.detail).toMatch(/data\.unit/);
     expect(m.kind === 'dead' && m.deadLetter.detail).not.toContain('secret');
+  });
+
+  it('parks a version-2 event at a reader capped at 1 (EVENT_SCHEMA_VERSION_CAP) and maps it at one that reads 2', () => {
+    const v2 = fitnessJson({ schemaVersion: 2 }, { changedBy: 'teacher-1', measuredAt: null });
+    const capped = mapMessageReading({ fitness: 1, orders: 1 })(at(v2), 'fitness', 1);
+    expect(capped.kind === 'dead' && capped.deadLetter.reason).toBe('UNSUPPORTED_SCHEMA_VERSION');
+    expect(mapMessageReading({ fitness: 2, orders: 2 })(at(v2), 'fitness', 1).kind).toBe('row');
+    expect(mapMessage(at(v2), 'fitness', 1).kind).toBe('row');
   });
 });

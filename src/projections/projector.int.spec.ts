@@ -145,7 +145,8 @@ describe('projector', () => {
     const key = 'same-partition';
     const wire = (e: ReturnType<typeof fitnessEvent>) => JSON.parse(toKafkaRecord(e).value) as Record<string, unknown>;
     const good = toKafkaRecord(fitnessEvent({ ...campaign, dataId: 700001, userId: 9, result: '3.000', version: 1 })).value;
-    const future = { ...wire(fitnessEvent({ ...campaign, dataId: 700101, userId: 9, result: '3.100', version: 1 })), schemaVersion: 2 };
+    // A version no reader knows yet (fitness has versions 1 and 2: a version-2 envelope of version-1 data is INVALID_DATA).
+    const future = { ...wire(fitnessEvent({ ...campaign, dataId: 700101, userId: 9, result: '3.100', version: 1 })), schemaVersion: 3 };
     const hostile = wire(fitnessEvent({ ...campaign, dataId: 700201, userId: 9, result: '1.000', version: 1 }));
     (hostile.data as Record<string, unknown>).result = "2.31'; DROP TABLE x; --";
     await producer.send({

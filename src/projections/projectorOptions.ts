@@ -11,6 +11,7 @@ import type { Clock } from '../shared/clock';
 import type { Stoppable } from '../shared/lifecycle';
 import type { Logger } from '../shared/logger';
 import type { MessageMapper } from './mapMessage';
+import type { ReaderVersions } from './readerVersions';
 
 export interface ProjectorOptions {
   kafka: Kafka;
@@ -33,6 +34,11 @@ export interface ProjectorOptions {
   stateChanges?: StateChangeSink;
   /** How far before the newest applied commit time the window of expired events starts (default 1 h). */
   expiryWindowMarginMs?: number;
+  /**
+   * The event schema versions this member reads and announces to its group (readerVersions.ts; default:
+   * each domain's newest). The default mapping decodes with them.
+   */
+  reads?: ReaderVersions;
   /** The mapping from message to row or dead letter (tests substitute a fixed or broken one). */
   map?: MessageMapper;
   /** How often the store's checkpoints are compared with what was written (resume/resumeGuard.ts). */

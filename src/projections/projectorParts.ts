@@ -10,11 +10,13 @@ import { expiryDetector, type ExpiryDetector } from './expiredOffsets';
 import { expiryChecks, type ExpiryChecks } from './expiryChecks';
 import { FlushBuffer } from './flushBuffer';
 import { readCheckpoints } from './freshness/sql/readCheckpoints';
-import { mapMessage, projectedTopics } from './mapMessage';
+import { mapMessageReading, projectedTopics } from './mapMessage';
 import { partitionBatchHandler } from './partitionBatch';
 import { fromProjectionWriter } from './projectionWriter';
 import { flushObserver, projectorMetrics, type ProjectorMetrics } from './projectorMetrics';
 import type { ProjectorOptions } from './projectorOptions';
+import { readerVersions } from './readerVersions';
+import { announcingAssigner } from '../infra/kafka/readsAnnouncement';
 import { resumeGuard, type ResumeGuard } from './resume/resumeGuard';
 
 export interface ProjectorParts {
@@ -46,9 +48,13 @@ export function projectorParts(o: ProjectorOptions): ProjectorParts {
   const metrics = projectorMetrics(o.registry);
   const domains = projectedTopics(o.topics);
   const producer: Producer = fromKafkaProducer(o.kafka);
-  const consumer: Consumer = o.kafka.consumer({ groupId: o.groupId, allowAutoTopicCreation: false, ...o.consumer });
+  // The member announces the schema versions it reads in its group metadata (readsAnnouncement.ts), and
+  // decodes with exactly those: the producers' gate then never writes what this member would park.
+  const reads = o.reads ?? readerVersions();
+  const partitionAssigners = [announcingAssigner(reads)];
+  const consumer: Consumer = o.kafka.consumer({ groupId: o.groupId, allowAutoTopicCreation: false, partitionAssigners, ...o.consumer });
   const stopped = new AbortController();
-  const map = o.map ?? mapMessage;
+  const map = o.map ?? mapMessageReading(reads);
   const expiry = expiryDetector({
     kafka: o.kafka,
     clickhouse: o.clickhouse,

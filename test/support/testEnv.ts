@@ -17,6 +17,7 @@ import { createRegistry } from '../../src/metrics/registry';
 import { discardStateChanges } from '../../src/publication/stateChanges/stateChange';
 import { ownEmbeddedClickHouse } from './embeddedClickHouse';
 import { testLogger, testLogLevel } from './logCapture';
+import { fixedSchemaVersionGate } from '../../src/publication/schemaVersionGate';
 import { TEST_JWT_SECRET } from './testSecret';
 import { onShardServers, testShards } from './testShards';
 
@@ -144,6 +145,8 @@ export function testRoleDeps(env: { resources: Resources }, over: Partial<RoleDe
     reconciliation: () => {
       throw new Error('testRoleDeps: pass `reconciliation` (and stop it) to start a role that reconciles');
     },
+    // Version 1, what every reader reads; a test of the gate passes its own (and stops it).
+    schemaVersions: () => fixedSchemaVersionGate(),
     ...over,
   };
 }

@@ -64,6 +64,7 @@ export const startGatewayRole: RoleStarter = async ({
   kafkaCircuit,
   readiness,
   reconciliation: processReconciliation,
+  schemaVersions: processSchemaVersions,
   developmentTokens,
 }) => {
   const settings = resources.settings;
@@ -88,11 +89,13 @@ export const startGatewayRole: RoleStarter = async ({
     const wiring = { resources, registry, logger, stateChanges, kafkaCircuit };
     const ordersPublication = publicationFor(strategyOf(settings, domainModule('orders')), wiring);
     started.push(ordersPublication);
-    const orders = ordersGatewayServices({ ...wiring, publication: ordersPublication });
+    // Producers write the schema version every live projector member reads (docs/upgrades.md).
+    const schemaVersions = processSchemaVersions();
+    const orders = ordersGatewayServices({ ...wiring, publication: ordersPublication, schemaVersions });
     started.push(orders);
     const fitnessPublication = publicationFor(strategyOf(settings, domainModule('fitness')), wiring);
     started.push(fitnessPublication);
-    const fitness = fitnessGatewayServices({ ...wiring, publication: fitnessPublication });
+    const fitness = fitnessGatewayServices({ ...wiring, publication: fitnessPublication, schemaVersions });
     const domains = domainGatewayServices(wiring);
     started.push(domains);
     // ClickHouse read models with freshness markers (its Kafka admin connection closes on stop).
@@ -112,6 +115,7 @@ export const startGatewayRole: RoleStarter = async ({
       stores: domainStores(resources),
       projectionLagMs: async (domain: Domain) => (await readModels.freshness.forScope({ domain })).lagMs,
       reconciliation: fromReconciliationLedger(resources.pg),
+      eventSchema: (domain: Domain) => schemaVersions.view(domain),
     };
     const gateway = await startGateway({
       schema: await gatewaySchema(domainResolvers()),

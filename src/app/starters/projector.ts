@@ -5,6 +5,7 @@ import { exponentialBackoff } from '../../shared/backoff';
 import { systemClock } from '../../shared/clock';
 import { startProjector } from '../../projections/projector';
 import { erasedGuardFrom } from '../wiring/erasedGuard';
+import { readerVersions } from '../../projections/readerVersions';
 
 export const startProjectorRole: RoleStarter = async ({ resources: r, logger, registry, stateChanges }) => {
   // Erased aggregates are dropped from every flush (docs/erasure.md): an event still in flight never brings one back.
@@ -35,6 +36,8 @@ export const startProjectorRole: RoleStarter = async ({ resources: r, logger, re
     // the projector heartbeats every 3 s even while a flush waits (see awaitWithHeartbeat).
     consumer: { sessionTimeout: 10000, heartbeatInterval: 1000 },
     erased,
+    // What this deploy reads (EVENT_SCHEMA_VERSION_CAP pins it lower), announced to the group for the producers' gate.
+    reads: readerVersions(r.settings),
   }).catch(async (err: unknown) => {
     await erased.stop();
     throw err;

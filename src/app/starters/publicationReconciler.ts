@@ -30,6 +30,7 @@ export async function startKafkaFirstPublicationReconcilerRole(d: RoleDeps): Pro
             registry: d.registry,
             logger: d.logger.child({ component: 'publication-reconciler' }),
             stateChanges: d.stateChanges,
+            schemaVersions: d.schemaVersions(),
           }),
         ]
       : [],

@@ -5,6 +5,7 @@
 import type { Registry } from 'prom-client';
 import type { Resources } from '../resources';
 import type { Publisher } from '../../publication/publisher';
+import type { EventSchemaVersions } from '../../publication/schemaVersions';
 import { outboxPublication, type DomainPublication } from './publication';
 import type { StateChangeSink } from '../../publication/stateChanges/stateChange';
 import { outboxMetrics } from '../../publication/outbox/metrics';
@@ -24,11 +25,14 @@ export function fitnessGatewayServices(o: {
   registry: Registry;
   stateChanges: StateChangeSink;
   publication?: Pick<DomainPublication, 'publisher' | 'states'>;
+  /** Which schema version events are written in (the process's gate); default 1. */
+  schemaVersions?: EventSchemaVersions;
 }): { fitness: FitnessService; outbox: OutboxOperator & ParkedEventPages } {
   const fitness = fitnessService({
     shards: o.resources.mysql,
     publisher: o.publication?.publisher ?? fitnessOutboxPublisher(o.resources, o.stateChanges),
     publicationStates: o.publication?.states,
+    ...(o.schemaVersions ? { schemaVersions: o.schemaVersions } : {}),
   });
   const stores = domainStores(o.resources);
   const outbox = {

@@ -2,6 +2,7 @@
 // (Publisher + state reader) is injected by the composition root from ORDERS_PUBLICATION_STRATEGY;
 // without one, the kafka-first publisher (the default strategy) is created here and closed by `stop()`.
 import type { DomainPublication } from './publication';
+import type { EventSchemaVersions } from '../../publication/schemaVersions';
 import { kafkaFirstMetrics } from '../../publication/kafkaFirst/metrics';
 import { kafkaFirstOperations, type KafkaFirstOperations } from '../../publication/kafkaFirst/operations';
 import { domainStores } from './domainStores';
@@ -12,7 +13,7 @@ import type { Stoppable } from '../../shared/lifecycle';
 import { createOrdersService, type OrdersService } from '../../domains/orders/ordersService';
 
 export function ordersGatewayServices(
-  d: KafkaFirstWiringDeps & { publication?: DomainPublication },
+  d: KafkaFirstWiringDeps & { publication?: DomainPublication; schemaVersions?: EventSchemaVersions },
 ): Stoppable & { orders: OrdersService; kafkaFirstPublications: KafkaFirstOperations } {
   const own = d.publication ? undefined : publicationFor('kafka-first', d);
   const publication = d.publication ?? own!;
@@ -23,6 +24,7 @@ export function ordersGatewayServices(
     ids: randomIds,
     limits: { maxItems: d.resources.settings.ordersMaxItems },
     publicationState: publication.stateOf,
+    ...(d.schemaVersions ? { schemaVersions: d.schemaVersions } : {}),
   });
   const kafkaFirstPublications = kafkaFirstOperations({
     stores: domainStores(d.resources),

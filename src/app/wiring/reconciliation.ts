@@ -9,10 +9,12 @@ import { reconciledDomains, sourcesOf } from '../../domains/reconciledDomains';
 import { domainModules } from '../../domains/registry';
 import { strategyOf, type DomainModule } from '../../domains/contract/domainModule';
 import type { Domain } from '../../publication/event';
+import type { EventSchemaVersions } from '../../publication/schemaVersions';
 import { freshnessInputsFrom } from './freshness';
 import { projectorGroupId } from '../../projections/projectorGroup';
 import { projectorDeadLetters } from '../../projections/deadLetterOperator';
-import { mapMessage, type MessageMapper } from '../../projections/mapMessage';
+import { mapMessageReading, type MessageMapper } from '../../projections/mapMessage';
+import { readerVersions } from '../../projections/readerVersions';
 import { exponentialBackoff } from '../../shared/backoff';
 import { systemClock, type Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
@@ -62,6 +64,8 @@ export interface ReconciliationWiring {
   rebuildLimiter?: RateLimiter;
   /** The mapping projector dead letters are replayed through (default: the projector's own). */
   map?: MessageMapper;
+  /** The version repairs publish events in (the process's gate); default 1, what every reader reads. */
+  schemaVersions?: EventSchemaVersions;
 }
 
 export function reconciliationFrom(r: Resources, o: { registry: Registry; logger: Logger } & ReconciliationWiring): ReconciliationService {
@@ -77,7 +81,7 @@ export function reconciliationFrom(r: Resources, o: { registry: Registry; logger
     ch: r.clickhouse,
     database: s.clickhouseDatabase,
     layout: clickhouseLayout(s),
-    sources: sourcesOf({ mysql: r.mysql, pg: r.pg }),
+    sources: sourcesOf({ mysql: r.mysql, pg: r.pg, ...(o.schemaVersions ? { schemaVersions: o.schemaVersions } : {}) }),
     targets: Object.fromEntries(
       reconciledDomains().map((d) => [d.domain, clickhouseTarget(r.clickhouse, s.clickhouseDatabase, d.domain)]),
     ) as Record<Domain, TargetReader>,
@@ -95,7 +99,8 @@ export function reconciliationFrom(r: Resources, o: { registry: Registry; logger
       database: s.clickhouseDatabase,
       consumer: projectorGroupId(s),
       clock,
-      map: o.map ?? mapMessage,
+      // The projector's own reading (EVENT_SCHEMA_VERSION_CAP included): a parked newer event replays once this deploy knows it.
+      map: o.map ?? mapMessageReading(readerVersions(s)),
       registry: o.registry,
       erased,
     }),

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { MysqlShards } from '../../infra/mysql/fromMysql';
 import type { DomainEvent } from '../../publication/event';
+import type { EventSchemaVersions } from '../../publication/schemaVersions';
 import type { ChangedScope, ScopeBase } from './scope';
 import type { SourceReader } from './sourceReader';
 
@@ -12,6 +13,11 @@ import type { SourceReader } from './sourceReader';
 export interface DomainStores {
   mysql: Pick<MysqlShards, 'shards'>;
   pg: Knex;
+  /**
+   * The schema version a repair that publishes writes its events in (the process's gate: every live
+   * reader reads it). A domain asks it for its own name; absent, version 1.
+   */
+  schemaVersions?: EventSchemaVersions;
 }
 
 /**
@@ -33,14 +39,20 @@ export interface ScanPosition {
 /** A business record with no publication row: its position in the scan and the event it would publish. */
 export interface Unpublished {
   position: ScanPosition;
-  /** The very event the direct path would have sent (same eventId, key and bytes). */
+  /**
+   * The very event the direct path would have sent (same eventId and key), in the schema version the
+   * scan was given (`schemaVersions`: what every live reader reads; version 1 without one).
+   */
   event: DomainEvent;
 }
 
 /** The kafka-first strategy's facts about a domain: how to find business rows without a publication. */
 export interface UnpublishedScan {
   /** Rows created on or before `cutoff`, after `after`, oldest first, at most `limit`. Read-only. */
-  find(db: Knex | Knex.Transaction, o: { cutoff: Date; after: ScanPosition; limit: number }): Promise<Unpublished[]>;
+  find(
+    db: Knex | Knex.Transaction,
+    o: { cutoff: Date; after: ScanPosition; limit: number; schemaVersions?: EventSchemaVersions },
+  ): Promise<Unpublished[]>;
 }
 
 export interface ReconciledDomain<S extends ScopeBase = ScopeBase> {

@@ -5,6 +5,7 @@ import type { Domain } from '../../publication/event';
 import {
   readPublicationHealth,
   type DomainPublicationHealth,
+  type EventSchemaHealth,
   type StorePublicationHealth,
 } from '../../publication/health/publicationHealth';
 import { toTidemarkError } from '../../shared/errors';
@@ -21,6 +22,19 @@ export class StorePublicationHealthView implements StorePublicationHealth {
   @Field(() => Int, { description: 'Kafka-first rows in DEAD_LETTER (replayDeadLetters).' }) deadLettered!: number;
   @Field(() => Int, { description: 'Claims whose lease expired: a relay died or stalled.' }) expiredClaims!: number;
   @Field(() => Float, { description: 'Age of the oldest unsent row, seconds (0 when nothing waits).' }) oldestUnsentAgeSeconds!: number;
+}
+
+@ObjectType({ description: "Which event schema version this gateway writes a domain's events in, and why (docs/upgrades.md)." })
+export class EventSchemaHealthView implements EventSchemaHealth {
+  @Field(() => Int, { description: 'The version written now: the newest known, never beyond what every live reader reads.' })
+  writing!: number;
+  @Field(() => Int, { description: "The newest version this process knows (its code's, or EVENT_SCHEMA_VERSION_CAP)." })
+  newestKnown!: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The newest version every live projector member announced it reads; null until the group was seen Stable.',
+  })
+  readersAgree!: number | null;
 }
 
 @ObjectType({ description: 'Publication health of one domain.' })
@@ -45,6 +59,8 @@ export class DomainPublicationHealthView implements DomainPublicationHealth {
     description: 'Registered scopes never verified CLEAN at CONTENT level (the rotation verifies them first).',
   })
   scopesNeverVerified!: number | null;
+  @Field(() => EventSchemaHealthView, { nullable: true, description: 'The schema version gate of this gateway; null when it has none.' })
+  eventSchema!: EventSchemaHealthView | null;
 }
 
 @Resolver()

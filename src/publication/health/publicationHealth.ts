@@ -37,6 +37,18 @@ export interface DomainPublicationHealth {
   oldestVerificationAgeSeconds: number | null;
   /** Registered scopes never verified CLEAN at CONTENT level. */
   scopesNeverVerified: number | null;
+  /** Which event schema version this process writes and why (the gate); null when it has none. */
+  eventSchema: EventSchemaHealth | null;
+}
+
+/** The schema version gate's view of a domain (src/publication/schemaVersionGate.ts, docs/upgrades.md). */
+export interface EventSchemaHealth {
+  /** The version this process writes the domain's events in now. */
+  writing: number;
+  /** The newest version this process knows (its code, or EVENT_SCHEMA_VERSION_CAP). */
+  newestKnown: number;
+  /** The newest version every live projector member announced it reads; null until the group was seen Stable. */
+  readersAgree: number | null;
 }
 
 /** What the reconciliation ledger says about a domain. */
@@ -49,6 +61,8 @@ export interface PublicationHealthDeps {
   stores: readonly PublicationStore[];
   projectionLagMs?: (domain: Domain) => Promise<number | null>;
   reconciliation?: (domain: Domain) => Promise<ReconciliationHealth>;
+  /** The process's schema version gate (synchronous: a cached view). */
+  eventSchema?: (domain: Domain) => EventSchemaHealth;
 }
 
 async function storeHealth(s: PublicationStore, domain: Domain): Promise<StorePublicationHealth> {
@@ -63,6 +77,12 @@ async function storeHealth(s: PublicationStore, domain: Domain): Promise<StorePu
     expiredClaims: outbox.expiredClaims + (kf?.expiredClaims ?? 0),
     oldestUnsentAgeSeconds: Math.max(outbox.oldestUnsentAgeSeconds, kf?.oldestNotPublishedAgeSeconds ?? 0),
   };
+}
+
+function eventSchemaOf(d: PublicationHealthDeps, domain: Domain): EventSchemaHealth | null {
+  if (!d.eventSchema) return null;
+  const { writing, newestKnown, readersAgree } = d.eventSchema(domain);
+  return { writing, newestKnown, readersAgree };
 }
 
 export async function readPublicationHealth(d: PublicationHealthDeps, only?: Domain): Promise<DomainPublicationHealth[]> {
@@ -83,6 +103,7 @@ export async function readPublicationHealth(d: PublicationHealthDeps, only?: Dom
         repairsAwaitingVerification: rec?.repairsAwaitingVerification ?? null,
         oldestVerificationAgeSeconds: rec?.oldestVerificationAgeSeconds ?? null,
         scopesNeverVerified: rec?.scopesNeverVerified ?? null,
+        eventSchema: eventSchemaOf(d, domain),
       };
     }),
   );

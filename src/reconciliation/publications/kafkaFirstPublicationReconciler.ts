@@ -17,6 +17,7 @@ import { counter, gauge, type Registry } from '../../metrics/registry';
 import { publicationRestore } from '../../publication/kafkaFirst/restorePublications';
 import type { StateChangeSink } from '../../publication/stateChanges/stateChange';
 import type { Clock } from '../../shared/clock';
+import type { EventSchemaVersions } from '../../publication/schemaVersions';
 import { sleep, type Stoppable } from '../../shared/lifecycle';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
@@ -35,6 +36,8 @@ export interface KafkaFirstPublicationReconcilerDeps {
   registry: Registry;
   logger: Logger;
   stateChanges?: StateChangeSink;
+  /** The schema version reconstructed events are built in (the process's gate; version 1 without one). */
+  schemaVersions?: EventSchemaVersions;
   /** Progress row name; one per independent scan (default: the domain's name). */
   scope?: string;
 }
@@ -86,7 +89,12 @@ export async function reconcileOnce(deps: KafkaFirstPublicationReconcilerDeps): 
     const r: ReconcileResult = { busy: false, caughtUp: false, examined: 0, reconstructed: 0, delivered: 0, alreadyPresent: 0, cutoff };
     const position = await lockProgress(trx, scope);
     if (!position) return { ...r, busy: true };
-    const found = await deps.part.unpublished.find(trx, { cutoff, after: position, limit: deps.batchSize });
+    const found = await deps.part.unpublished.find(trx, {
+      cutoff,
+      after: position,
+      limit: deps.batchSize,
+      ...(deps.schemaVersions ? { schemaVersions: deps.schemaVersions } : {}),
+    });
     r.examined = found.length;
     const delivered = found.length
       ? await deps.evidence.delivered(found.map((f) => ({ aggregateId: f.position.aggregateId, version: f.event.version })))

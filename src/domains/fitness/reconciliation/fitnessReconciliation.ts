@@ -18,7 +18,7 @@ export const fitnessReconciliation: ReconciledDomain<CampaignScope> = {
   isRegisteredKind: isWholeCampaign,
   pendingFilter: campaignPendingFilter,
   targetWhere: (scope) => `detect_id = ${uint(scope.detectId)}${scope.projectId ? ` AND project_id = ${uint(scope.projectId)}` : ''}`,
-  source: (stores) => fitnessSource(stores.mysql),
+  source: (stores) => fitnessSource(stores.mysql, stores.schemaVersions),
 
   // A campaign's last change is the newest over all shards; it is completed once that is quiet.
   async changedScopes(stores, w) {

@@ -6,6 +6,7 @@ import type { MysqlShards } from '../../../infra/mysql/fromMysql';
 import { fitnessEvent } from '../events';
 import type { FitnessResultState } from '../types';
 import type { DomainEvent } from '../../../publication/event';
+import type { EventSchemaVersions } from '../../../publication/schemaVersions';
 import { isConnectionError, StoreUnavailableError } from '../../../shared/errors';
 import { combineBuckets } from '../../contract/canonical';
 import type { SourceRevision } from '../../contract/sourceState';
@@ -45,7 +46,8 @@ const addRevisions = (parts: SourceRevision[]): SourceRevision =>
     { aggregates: 0, live: 0, versionSum: 0, maxCommitMs: 0 },
   );
 
-export function fitnessSource(mysql: Pick<MysqlShards, 'shards'>): SourceReader {
+/** `schemaVersions`: the version a republished event is built in (the process's gate; version 1 without one). */
+export function fitnessSource(mysql: Pick<MysqlShards, 'shards'>, schemaVersions?: EventSchemaVersions): SourceReader {
   // A shard that cannot be read is named (STORE_UNAVAILABLE, details.store "mysql shard 1"): the run's
   // outcome then says which shard to look at, not just that MySQL failed somewhere.
   const each = <T>(f: (db: MysqlShards['shards'][number]['db']) => Promise<T>) =>
@@ -74,7 +76,8 @@ export function fitnessSource(mysql: Pick<MysqlShards, 'shards'>): SourceReader 
     },
     async events(scope, ids) {
       const states = (await each((db) => readShardStates(db, campaign(scope), ids))).flat();
-      return states.sort((a, b) => a.dataId - b.dataId).map((x) => eventOfState(x));
+      const schemaVersion = schemaVersions?.toWrite('fitness') ?? 1;
+      return states.sort((a, b) => a.dataId - b.dataId).map((x) => eventOfState(x, schemaVersion));
     },
     async openSnapshot(scope): Promise<SourceSnapshot> {
       const c = campaign(scope);

@@ -18,7 +18,7 @@ export const ordersReconciliation: ReconciledDomain<OrderWindowScope> = {
   isRegisteredKind: isWholeHour,
   pendingFilter: (s) => ({ createdFrom: s.from, createdTo: s.to }),
   targetWhere: (s) => `created_at_ms >= ${uint(s.from.getTime())} AND created_at_ms < ${uint(s.to.getTime())}`,
-  source: (stores) => ordersSource(stores.pg),
+  source: (stores) => ordersSource(stores.pg, stores.schemaVersions),
 
   // Only hours that ended by the quiet time are completed; an hour still open is not named as changing.
   async changedScopes(stores, w) {
@@ -39,9 +39,11 @@ export const ordersReconciliation: ReconciledDomain<OrderWindowScope> = {
   unpublished: {
     async find(db, o) {
       const orders = await findOrdersWithoutPublications(db, o);
+      // One answer for the batch: the gate's is cached, and one scan writes one version.
+      const schemaVersion = o.schemaVersions?.toWrite('orders') ?? 1;
       return orders.map((order) => ({
         position: { createdAt: order.createdAt, aggregateId: order.orderId },
-        event: orderPlacedEvent(order, 1),
+        event: orderPlacedEvent(order, schemaVersion),
       }));
     },
   },

@@ -1,6 +1,7 @@
 // The orders SourceReader: the authoritative `orders` rows in PostgreSQL. Events are rebuilt with the
 // domain's own builder, so a replay is byte-identical to the original (order-placed:{orderId}:v1).
 import type { Knex } from 'knex';
+import type { EventSchemaVersions } from '../../../publication/schemaVersions';
 import { orderPlacedEvent } from '../events';
 import { isConnectionError, StoreUnavailableError } from '../../../shared/errors';
 import type { SourceReader } from '../../contract/sourceReader';
@@ -18,14 +19,19 @@ function window(scope: ScopeBase): OrderWindowScope {
   return scope as OrderWindowScope;
 }
 
-export function ordersSource(db: Knex): SourceReader {
+/** `schemaVersions`: the version a republished event is built in (the process's gate; version 1 without one). */
+export function ordersSource(db: Knex, schemaVersions?: EventSchemaVersions): SourceReader {
   return {
     domain: 'orders',
     revision: (scope) => ordersRevision(db, window(scope)),
     counts: (scope) => ordersCounts(db, window(scope)),
     buckets: (scope, level, count) => ordersBuckets(db, window(scope), level, count),
     states: (scope, level, filter) => ordersStates(db, window(scope), level, filter),
-    events: async (scope, ids) => (await readOrders(db, window(scope), ids)).map(orderPlacedEvent),
+    async events(scope, ids) {
+      // Not `.map(orderPlacedEvent)`: map's index would be taken for the schema version.
+      const schemaVersion = schemaVersions?.toWrite('orders') ?? 1;
+      return (await readOrders(db, window(scope), ids)).map((o) => orderPlacedEvent(o, schemaVersion));
+    },
     async openSnapshot(scope) {
       const w = window(scope);
       const { trx, revision } = await openWindowSnapshot(db, w).catch((err: unknown) =>
