@@ -25,7 +25,9 @@ export function ordersSource(db: Knex): SourceReader {
     counts: (scope) => ordersCounts(db, window(scope)),
     buckets: (scope, level, count) => ordersBuckets(db, window(scope), level, count),
     states: (scope, level, filter) => ordersStates(db, window(scope), level, filter),
-    events: async (scope, ids) => (await readOrders(db, window(scope), ids)).map(orderPlacedEvent),
+    // In schema version 1, the one every reader knows (as the fitness source's eventOfState): never
+    // `.map(orderPlacedEvent)`, which would pass each order's index as its schema version.
+    events: async (scope, ids) => (await readOrders(db, window(scope), ids)).map((o) => orderPlacedEvent(o, 1)),
     async openSnapshot(scope) {
       const w = window(scope);
       const { trx, revision } = await openWindowSnapshot(db, w).catch((err: unknown) =>
