@@ -19,6 +19,7 @@ import type { Message } from 'kafkajs';
 import { pseudonymOf, type ErasureJob, type StoreSearch, type StoreStepResult } from '../../domains/contract/erasure';
 import { searchedName, type ScannedRecord, type ScannedTopic } from '../../infra/kafka/scanTopics';
 import type { Clock } from '../../shared/clock';
+import { domainModule } from '../../domains/registry';
 import { namesSubject } from './kafkaTraces';
 
 /** The header a replacement record carries: which erasure wrote it (no personal value). */
@@ -44,11 +45,22 @@ interface Newest {
   headers: ScannedRecord['headers'];
 }
 
-/** The event with data[field] replaced, or undefined when the value is no event naming the subject. */
-export function replacedValue(value: Buffer, field: string, subjectId: string, pseudonym: string): string | undefined {
+/**
+ * The event with data[field] replaced (and each of `writerFields` that holds the subject's id too: a
+ * schema version 2 order placed by the customer itself names it in changedBy), or undefined when the
+ * value is no event naming the subject.
+ */
+export function replacedValue(
+  value: Buffer,
+  field: string,
+  subjectId: string,
+  pseudonym: string,
+  writerFields: readonly string[] = [],
+): string | undefined {
   if (!namesSubject(value, field, subjectId, Infinity)) return undefined;
   const e = JSON.parse(value.toString('utf8')) as { data: Record<string, unknown> };
-  return JSON.stringify({ ...e, data: { ...e.data, [field]: pseudonym } });
+  const writers = Object.fromEntries(writerFields.filter((w) => e.data[w] === e.data[field]).map((w) => [w, pseudonym]));
+  return JSON.stringify({ ...e, data: { ...e.data, ...writers, [field]: pseudonym } });
 }
 
 export function kafkaPseudonymisation(x: PseudonymisationParts) {
@@ -89,7 +101,7 @@ export function kafkaPseudonymisation(x: PseudonymisationParts) {
     for (const n of newest.values()) {
       if (n.value === null) continue;
       if (n.topic === events) {
-        const value = replacedValue(n.value, field, job.subjectId, pseudonym);
+        const value = replacedValue(n.value, field, job.subjectId, pseudonym, domainModule(job.domain).erasure?.writerFields);
         if (value === undefined) continue;
         add(n.topic, {
           key: n.key,
