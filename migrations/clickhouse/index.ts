@@ -5,6 +5,7 @@ import { ch003Orders } from './003_orders';
 import { ch004ProjectorDeadLettersAndExpiredOffsets } from './004_projector_dead_letters_and_expired_offsets';
 import { ch005ErasedAggregates } from './005_erased_aggregates';
 import { ch006ErasedAggregatesPseudonym } from './006_erased_aggregates_pseudonym';
+import { ch007EventV2Fields } from './007_event_v2_fields';
 
 /** Every ClickHouse migration, in version order. Append new ones; never edit applied ones. */
 export const clickhouseMigrations: ClickHouseMigration[] = [
@@ -14,4 +15,5 @@ export const clickhouseMigrations: ClickHouseMigration[] = [
   ch004ProjectorDeadLettersAndExpiredOffsets,
   ch005ErasedAggregates,
   ch006ErasedAggregatesPseudonym,
+  ch007EventV2Fields,
 ];

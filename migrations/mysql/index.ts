@@ -7,6 +7,7 @@ import { m005OutboxDueAt } from './005_outbox_due_at';
 import { m006PublicationTraceparent } from './006_publication_traceparent';
 import { m007WriteOwnership } from './007_write_ownership';
 import { m008ErasureIndexes } from './008_erasure_indexes';
+import { m009MeasuredAt } from './009_measured_at';
 
 /** Every MySQL (fitness shard) migration, in order. Append new ones; never edit applied ones. */
 export const mysqlMigrations: KnexMigration[] = [
@@ -18,4 +19,5 @@ export const mysqlMigrations: KnexMigration[] = [
   m006PublicationTraceparent,
   m007WriteOwnership,
   m008ErasureIndexes,
+  m009MeasuredAt,
 ];

@@ -13,6 +13,7 @@ import { m011ReconciliationExclusions } from './011_reconciliation_exclusions';
 import { m012RebuildShadowUuid } from './012_rebuild_shadow_uuid';
 import { m013Erasures } from './013_erasures';
 import { m014ReconciliationLedgerErasure } from './014_reconciliation_ledger_erasure';
+import { m015OrderChannel } from './015_order_channel';
 
 /**
  * Names migrations had before they were renumbered (three were 004): databases created under the old
@@ -39,4 +40,5 @@ export const postgresMigrations: KnexMigration[] = [
   m012RebuildShadowUuid,
   m013Erasures,
   m014ReconciliationLedgerErasure,
+  m015OrderChannel,
 ];

@@ -34,5 +34,11 @@ export const hasRole = (p: Principal, ...roles: Role[]): boolean => p.roles.some
 /** Operators and enabled services see every row of every domain. */
 export const isUnscoped = (p: Principal): boolean => hasRole(p, 'operator', 'service');
 
+/**
+ * Who wrote a version (changedBy: a token subject) is shown to operators and services only: a subject
+ * names a person or a backend, which a teacher, student, customer or analyst has no business seeing.
+ */
+export const maySeeWriters = (p: Principal): boolean => hasRole(p, 'operator', 'service');
+
 /** Operator actions (publication health, replays, reconciliation, repairs, rebuilds, migrations). */
 export const mayOperate = (p: Principal): boolean => hasRole(p, 'operator');

@@ -15,7 +15,8 @@ describe('latest-state select lists derived from the table specs', () => {
         argMax(grade, version) AS l_grade, toString(argMax(result, version)) AS l_result,
         argMax(unit, version) AS l_unit, max(version) AS l_version, argMax(is_deleted, version) AS l_is_deleted,
         argMax(created_at_ms, version) AS l_created_at_ms, argMax(source_commit_ms, version) AS l_source_commit_ms,
-        argMax(ingested_at_ms, version) AS l_ingested_at_ms, argMax(shard, version) AS l_shard`),
+        argMax(ingested_at_ms, version) AS l_ingested_at_ms, argMax(shard, version) AS l_shard,
+        argMax(measured_at_ms, version) AS l_measured_at_ms, argMax(changed_by, version) AS l_changed_by`),
     );
   });
 
@@ -28,7 +29,8 @@ describe('latest-state select lists derived from the table specs', () => {
         arrayMap(p -> toString(p), argMax(item_unit_prices, version)) AS l_item_unit_prices,
         max(version) AS l_version, argMax(is_deleted, version) AS l_is_deleted,
         argMax(created_at_ms, version) AS l_created_at_ms, argMax(source_commit_ms, version) AS l_source_commit_ms,
-        argMax(ingested_at_ms, version) AS l_ingested_at_ms`),
+        argMax(ingested_at_ms, version) AS l_ingested_at_ms,
+        argMax(changed_by, version) AS l_changed_by, argMax(channel, version) AS l_channel`),
     );
   });
 });

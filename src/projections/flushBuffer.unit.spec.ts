@@ -19,6 +19,8 @@ const row = (dataId: number, sourceCommitMs: number): FitnessRow => ({
   ingestedAtMs: 0,
   eventId: `e${dataId}`,
   shard: 0,
+  measuredAtMs: 0,
+  changedBy: '',
   kafkaPartition: 0,
   kafkaOffset: '0',
 });

@@ -118,6 +118,8 @@ describe('reconciliation and repair over GraphQL', () => {
       ingestedAtMs: Date.now(),
       eventId: String(r!.event_id),
       shard: Number(r!.shard),
+      measuredAtMs: Number(r!.measured_at_ms),
+      changedBy: String(r!.changed_by),
       kafkaPartition: Number(r!.kafka_partition),
       kafkaOffset: String(r!.kafka_offset),
     };

@@ -126,6 +126,8 @@ describe('reconciliation under a steady write load elsewhere', () => {
         ingestedAtMs: Date.now(),
         eventId: String(good!.event_id),
         shard: Number(good!.shard),
+        measuredAtMs: 0,
+        changedBy: '',
         kafkaPartition: 0,
         kafkaOffset: '0',
       }),

@@ -1,6 +1,6 @@
 // Write authorisation over GraphQL against a running gateway: the resolvers pass the caller's
 // principal to the services, which decide what it may write (a teacher's schools, a customer's own
-// orders); changedBy is shown to operators only.
+// orders); changedBy is shown to operators and services only.
 import { startTidemark, type Tidemark } from '../../src/app/start';
 import { MoveFitnessResultDocument, PlaceOrderAuthoredDocument, RecordFitnessResultAuthoredDocument } from '../generated/graphql';
 import { execute } from '../support/graphqlClient';

@@ -144,6 +144,17 @@ export type ObservedPublicationState =
   | 'PUBLISHED_DIRECT'
   | 'SENT';
 
+/** The sales channel an order came through. */
+export type OrderChannel =
+  /** A partner or the operators' API. */
+  | 'API'
+  /** The mobile app. */
+  | 'MOBILE'
+  /** A point of sale in a store. */
+  | 'STORE'
+  /** The web shop. */
+  | 'WEB';
+
 /** All given fields must match; from/to bound createdAt as [from, to). */
 export type OrderFilter = {
   currency?: string | null | undefined;
@@ -162,8 +173,9 @@ export type OrderLineInput = {
   unitPrice: string;
 };
 
-/** DAY groups by UTC day and currency; CURRENCY by currency. */
+/** DAY groups by UTC day and currency; CURRENCY by currency; CHANNEL by sales channel and currency (UNKNOWN: not said). */
 export type OrderReportGroupBy =
+  | 'CHANNEL'
   | 'CURRENCY'
   | 'DAY';
 
@@ -189,6 +201,8 @@ export type ParkedEventFilter = {
 
 /** An order to place. */
 export type PlaceOrderInput = {
+  /** The sales channel; part of the request: the same idempotency key with another channel is IDEMPOTENCY_CONFLICT. */
+  channel?: OrderChannel | null | undefined;
   /** ISO 4217 code in upper case, e.g. "EUR". */
   currency: string;
   /** Up to 64 characters. A customer may omit it (its token customer is used) and may name only itself (FORBIDDEN otherwise); operators and services must give it. */
@@ -308,6 +322,8 @@ export type RecordFitnessResultInput = {
   grade: number;
   /** Client key (1-128 of A-Z a-z 0-9 . _ : -), unique per caller: a retry by the same caller with the same key returns the first result instead of writing twice; another caller using the same key writes a result of its own. */
   idempotencyKey?: string | null | undefined;
+  /** When the test was taken: not more than a minute ahead of the shard clock, not before 1970-01-02 (VALIDATION_FAILED). */
+  measuredAt?: string | null | undefined;
   projectId: number;
   /** Non-negative, at most 3 decimals, within the project range for the unit. */
   result: string;

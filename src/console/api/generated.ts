@@ -91,8 +91,8 @@ export type ObservedPublicationState =
   | 'PUBLISHED_DIRECT'
   | 'SENT';
 
-/** DAY groups by UTC day and currency; CURRENCY by currency. */
-export type OrderReportGroupBy = 'CURRENCY' | 'DAY';
+/** DAY groups by UTC day and currency; CURRENCY by currency; CHANNEL by sales channel and currency (UNKNOWN: not said). */
+export type OrderReportGroupBy = 'CHANNEL' | 'CURRENCY' | 'DAY';
 
 /** Orders created in [from, to) (at most 31 days). */
 export type OrderWindowInput = {

@@ -34,10 +34,10 @@ export interface OrderChartRow {
   orderCount: number;
 }
 
-/** Totals are never summed across currencies: a DAY row is one (day, currency) pair. */
-export function orderChartRows(groups: readonly OrderGroup[], groupBy: 'DAY' | 'CURRENCY'): OrderChartRow[] {
+/** Totals are never summed across currencies: a DAY (CHANNEL) row is one (day or channel, currency) pair. */
+export function orderChartRows(groups: readonly OrderGroup[], groupBy: 'DAY' | 'CURRENCY' | 'CHANNEL'): OrderChartRow[] {
   return groups.map((g) => ({
-    label: groupBy === 'DAY' ? `${g.key} ${g.currency}` : g.currency,
+    label: groupBy === 'CURRENCY' ? g.currency : `${g.key} ${g.currency}`,
     total: Number(g.total),
     orderCount: g.orderCount,
   }));

@@ -47,6 +47,7 @@ export function OrderReport() {
           options={[
             ['DAY', 'day (and currency)'],
             ['CURRENCY', 'currency'],
+            ['CHANNEL', 'sales channel (and currency)'],
           ]}
           onChange={setGroupBy}
         />
@@ -73,7 +74,7 @@ export function OrderReport() {
             <caption className="visually-hidden">Order report values (exact)</caption>
             <thead>
               <tr>
-                <th scope="col">{report.groupBy === 'DAY' ? 'Day' : 'Currency'}</th>
+                <th scope="col">{{ DAY: 'Day', CURRENCY: 'Currency', CHANNEL: 'Channel' }[report.groupBy]}</th>
                 <th scope="col">Currency</th>
                 <th scope="col">Orders</th>
                 <th scope="col">Units</th>

@@ -82,6 +82,12 @@ export interface DomainErasure {
    * ClickHouse stores pseudonymise or match on it without knowing the domain.
    */
   readonly subjectField: string;
+  /**
+   * Event data fields naming who wrote a version (orders: changedBy, the placing token subject), which
+   * name the subject too when they hold its id (a customer placing for itself): a pseudonymisation
+   * replaces them where they equal the subject's id, and leaves other writers (an operator) alone.
+   */
+  readonly writerFields?: readonly string[];
   source(stores: DomainStores, clock: Clock): SourceErasure;
 }
 

@@ -39,6 +39,12 @@ export interface ProjectionColumn<Row> {
   list?: string;
   /** Compared by a CONTENT reconciliation (key, version and isDeleted are always compared). */
   compared?: boolean;
+  /**
+   * The column's empty value (0 for a number or an epoch-ms time, '' for a string) stands for "unknown":
+   * the read view returns null for it. For fields a newer event schema version added, which a row
+   * projected from an older event (upcast with nulls) cannot know; 18.16 holds no Nullable here.
+   */
+  emptyIsUnknown?: boolean;
   /** The row's value: a number, string or boolean (0/1 for UInt8), epoch ms for a DateTime, canonical decimal text. */
   value(row: Row): unknown;
 }

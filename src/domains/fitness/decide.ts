@@ -15,6 +15,10 @@ export const MAX_UNIT_LENGTH = 16;
 export const MAX_RESULT_LENGTH = 32;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]+$/;
+/** A measuredAt may run ahead of the shard clock by this much (client clocks drift), never more. */
+export const MEASURED_AT_MAX_AHEAD_MS = 60_000;
+/** The earliest measuredAt accepted: a day after the epoch, so no time zone shift makes it negative. */
+export const MEASURED_AT_MIN = new Date(Date.UTC(1970, 0, 2));
 
 export interface Decision {
   state: FitnessResultState;
@@ -71,6 +75,21 @@ export function validateMeasurement(catalog: ProjectCatalog, projectId: number, 
   return parsed.canonical;
 }
 
+/**
+ * When the test was taken, checked against the shard clock (`now`): not more than a minute ahead of
+ * it, not before 1970-01-02. Undefined stays undefined (not said).
+ */
+export function checkMeasuredAt(measuredAt: Date | undefined, now: Date): Date | undefined {
+  if (measuredAt === undefined) return undefined;
+  if (!(measuredAt instanceof Date) || !Number.isFinite(measuredAt.getTime()))
+    throw new ValidationError('measuredAt', 'measuredAt must be an ISO-8601 date-time');
+  if (measuredAt.getTime() < MEASURED_AT_MIN.getTime())
+    throw new ValidationError('measuredAt', `measuredAt must not be before ${MEASURED_AT_MIN.toISOString()}`);
+  if (measuredAt.getTime() > now.getTime() + MEASURED_AT_MAX_AHEAD_MS)
+    throw new ValidationError('measuredAt', 'measuredAt must not be in the future');
+  return measuredAt;
+}
+
 /** Validates a record command without touching any store; returns it with a canonical result. */
 export function validateRecord(cmd: RecordFitnessResult, catalog: ProjectCatalog): RecordFitnessResult {
   positiveId('detectId', cmd.detectId);
@@ -110,6 +129,7 @@ export function decideRecord(
     updatedAt: ctx.now,
     shard: ctx.shard,
     changedBy: ctx.changedBy,
+    measuredAt: checkMeasuredAt(valid.measuredAt, ctx.now) ?? null,
   };
   return { state, event: fitnessEvent('FitnessResultRecorded', state, ctx.schemaVersion) };
 }
@@ -142,6 +162,8 @@ export function decideCorrection(
     version: cur.version + 1,
     updatedAt: laterOf(ctx.now, cur.updatedAt),
     changedBy: ctx.changedBy,
+    // A correction that does not say when keeps what the previous version said.
+    measuredAt: checkMeasuredAt(cmd.measuredAt, ctx.now) ?? cur.measuredAt ?? null,
   };
   return { state, event: fitnessEvent('FitnessResultCorrected', state, ctx.schemaVersion) };
 }

@@ -39,6 +39,8 @@ export interface RecordFitnessResult {
   grade: number;
   result: string;
   unit: string;
+  /** When the test was taken (validated against the shard clock); omitted: unknown. */
+  measuredAt?: Date;
   /** Client key, unique per caller: a retry by the same principal with the same key returns the first result. */
   idempotencyKey?: string;
 }
@@ -51,6 +53,8 @@ export interface CorrectFitnessResult {
   unit: string;
   /** Moves the result to this school (a student who changed school); unchanged when omitted. */
   schoolId?: number;
+  /** When the test was taken; omitted: the previous version's value is kept. */
+  measuredAt?: Date;
 }
 
 export interface DeleteFitnessResult {

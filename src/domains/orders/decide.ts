@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { hasControlCharacters } from '../../shared/controlCharacters';
 import { isKnownCurrency } from './currencies';
+import { ORDER_CHANNELS, type OrderChannel } from './eventContract';
 import { formatMoney, parseMoney } from './decimal';
 import { ORDER_BOUNDS, OrderValidationError, type Order, type OrderLimits, type OrderLine, type PlaceOrderCommand } from './order';
 
@@ -41,6 +42,14 @@ function line(i: number, item: PlaceOrderCommand['items'][number]): { line: Orde
   return { line: { sku, quantity: item.quantity, unitPrice: formatMoney(price.units) }, amount: price.units * BigInt(item.quantity) };
 }
 
+/** The channel as the event carries it (lower case, one of ORDER_CHANNELS), or null when not said. */
+function channelOf(value: unknown): OrderChannel | null {
+  if (value === undefined || value === null) return null;
+  const c = ORDER_CHANNELS.find((x) => x === value);
+  if (!c) throw new OrderValidationError('channel', 'INVALID_FORMAT', `channel must be one of ${ORDER_CHANNELS.join(', ')}`);
+  return c;
+}
+
 /** Validates and canonicalises a command; throws OrderValidationError (nothing is written) on bad input. */
 export function decidePlaceOrder(
   cmd: PlaceOrderCommand,
@@ -55,6 +64,7 @@ export function decidePlaceOrder(
   if (cmd.items.length > ctx.limits.maxItems)
     throw new OrderValidationError('items', 'TOO_MANY_ITEMS', `an order may have at most ${ctx.limits.maxItems} items`);
 
+  const channel = channelOf(cmd.channel);
   const lines = cmd.items.map((item, i) => line(i, item));
   const totalUnits = lines.reduce((sum, l) => sum + l.amount, 0n);
   if (totalUnits > ORDER_BOUNDS.maxTotalUnits) throw new OrderValidationError('items', 'TOO_LARGE', 'the order total is too large');
@@ -70,7 +80,10 @@ export function decidePlaceOrder(
     // Millisecond precision: the stored timestamptz(3) and the event's createdAt must be identical.
     createdAt: new Date(Math.floor(ctx.now.getTime())),
     changedBy: ctx.changedBy,
+    channel,
   };
-  const canonical = JSON.stringify({ customerId, currency: cmd.currency, items });
+  // The channel joins the fingerprint only when given, so a key stored before channels existed still
+  // matches its retry, and the same key with another channel is a different request (IDEMPOTENCY_CONFLICT).
+  const canonical = JSON.stringify({ customerId, currency: cmd.currency, items, ...(channel === null ? {} : { channel }) });
   return { order, requestHash: createHash('sha256').update(canonical).digest('hex') };
 }

@@ -9,7 +9,8 @@
 // unique-index entry; once that commits the second does nothing, and its following SELECT (a new
 // statement, so a new READ COMMITTED snapshot; in autocommit a new transaction) sees the committed
 // order. A rollback of the first lets the second insert. No row locks are taken beyond the new row
-// itself; nothing else in the store is touched. changed_by records the placing subject.
+// itself; nothing else in the store is touched. changed_by records the placing subject, channel the
+// sales channel the client named.
 import type { Knex } from 'knex';
 import { ORDER_COLUMNS, orderFromRow, type OrderRow } from './orderRow';
 import type { Order } from './order';
@@ -25,8 +26,8 @@ export interface OwnedKey {
 export async function insertOrder(db: Knex, order: Order, idempotency: OwnedKey, requestHash: string): Promise<InsertOrderResult> {
   const inserted = await db.raw<{ rows: { order_id: string }[] }>(
     `INSERT INTO orders (order_id, customer_id, currency, items, total, item_count, idempotency_owner, idempotency_key, request_hash,
-                         created_at, changed_by)
-     VALUES (?, ?, ?, ?::jsonb, ?::numeric, ?, ?, ?, ?, ?, ?)
+                         created_at, changed_by, channel)
+     VALUES (?, ?, ?, ?::jsonb, ?::numeric, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (idempotency_owner, idempotency_key) DO NOTHING
      RETURNING order_id`,
     [
@@ -41,6 +42,7 @@ export async function insertOrder(db: Knex, order: Order, idempotency: OwnedKey,
       requestHash,
       order.createdAt,
       order.changedBy,
+      order.channel ?? null,
     ],
   );
   if (inserted.rows.length === 1) return { inserted: true, order };

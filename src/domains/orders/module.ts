@@ -21,6 +21,8 @@ export const ordersModule: DomainModule = {
     subject: 'customer',
     mode: 'pseudonymise',
     subjectField: 'customerId',
+    // A customer placing for itself is also the order's changedBy (schema version 2 events, the projection).
+    writerFields: ['changedBy'],
     source: (stores, clock) => ordersSourceErasure({ pg: stores.pg, clock }),
   },
 };

@@ -19,6 +19,8 @@ export interface PlaceOrderCommand {
   /** Chosen by the client, unique per caller: a retry by the same principal with the same key and content returns the first order. */
   idempotencyKey: string;
   items: OrderLineInput[];
+  /** The sales channel, lower case as the event carries it ('web' | 'mobile' | 'store' | 'api'); omitted: not said. */
+  channel?: string | null;
 }
 
 export interface OrderLine {

@@ -181,4 +181,42 @@ describe('clickhouseErasure (pseudonymise)', () => {
     );
     expect(await store.verify(job)).toMatchObject({ found: 1 });
   });
+
+  it('also rewrites changed_by where the customer placed its own order (schema version 2), not where another subject did', async () => {
+    const C = 'customer-pc';
+    const own = rowsOf(C, ['pc-1']).map((r) => ({ ...r, changedBy: C, channel: 'web' }));
+    const byOperator = rowsOf(C, ['pc-2']).map((r) => ({ ...r, changedBy: 'operator-1', channel: 'api' }));
+    await insertJsonEachRow(
+      ch(),
+      db(),
+      LIVE,
+      [...own, ...byOperator].map((r) => rowLine(ORDERS, r)),
+    );
+    const job: ErasureJob = {
+      erasureId: 'er-p2',
+      kind: 'customer',
+      mode: 'pseudonymise',
+      subjectId: C,
+      domain: 'orders',
+      aggregateIds: ['pc-1', 'pc-2'],
+      subjectHash: 'e'.repeat(64),
+      startedAt: new Date(),
+    };
+    const store = clickhouseErasure({
+      ch: ch(),
+      database: db(),
+      layout: clickhouseLayout(env.settings),
+      guard: { refreshMs: REFRESH_MS },
+      projections: (domain) => erasableProjection(domain, 'customerId'),
+      clock: systemClock,
+    });
+    // customer_id of both rows and changed_by of the customer's own order.
+    expect((await store.verify(job)).found).toBe(2);
+    expect(await store.erase(job)).toMatchObject({ done: true });
+    expect((await store.verify(job)).found).toBe(0);
+    const p = pseudonymOf(job);
+    expect(await countWhere(ch(), db(), LIVE, `changed_by = '${C}' OR customer_id = '${C}'`)).toBe(0);
+    expect(await countWhere(ch(), db(), LIVE, `order_id = 'pc-1' AND changed_by = '${p}' AND channel = 'web'`)).toBe(1);
+    expect(await countWhere(ch(), db(), LIVE, `order_id = 'pc-2' AND changed_by = 'operator-1' AND customer_id = '${p}'`)).toBe(1);
+  });
 });

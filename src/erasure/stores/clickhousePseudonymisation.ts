@@ -8,7 +8,9 @@
 //             lists deletions only).
 //          2. wait until 3 × ERASURE_GUARD_REFRESH_MS after the guard time, as a deletion does.
 //          3. ALTER TABLE ... UPDATE <subject column> = <pseudonym> WHERE the aggregates' rows still name
-//             the subject (sql/updateAggregateRows.ts) on the projection, its shadows and retired tables,
+//             the subject (sql/updateAggregateRows.ts) on the projection, its shadows and retired tables
+//             (and each writer column, orders changed_by, where it holds the subject's id: a customer
+//             that placed its own order; another writer, an operator, is no personal trace of it),
 //             and ALTER TABLE ... DELETE of the aggregates' rows from projector_dead_letters.
 //          done once a count finds no row of the aggregates naming the subject and no dead letter of them.
 //   verify: rows naming the subject written before job.startedAt (any aggregate: the read side may keep
@@ -65,12 +67,30 @@ export function clickhousePseudonymisation(x: PseudonymisationParts) {
     return p as Required<ErasableProjection>;
   }
 
-  /** `column = <subject>` in the column's type, or undefined when the subject cannot be in it (no number for a numeric column). */
-  async function namesSubject(table: string, column: string, job: ErasureJob): Promise<string | undefined> {
-    const numeric = /^U?Int\d+/.test((await columnType(d.ch, d.database, table, column)) ?? 'String');
+  /**
+   * `column = <subject>` in the column's type, or undefined when the subject cannot be in it (no number
+   * for a numeric column; a writer column a table made before it existed does not have).
+   */
+  async function namesSubject(table: string, column: string, job: ErasureJob, optional = false): Promise<string | undefined> {
+    const type = await columnType(d.ch, d.database, table, column);
+    if (type === undefined && optional) return undefined;
+    const numeric = /^U?Int\d+/.test(type ?? 'String');
     if (numeric && !/^\d+$/.test(job.subjectId)) return undefined;
     return `${ident(column)} = ${numeric ? uint(job.subjectId) : str(job.subjectId)}`;
   }
+
+  /** Each column of a table that may name the subject (the subject column, then the writer columns) with its condition. */
+  async function subjectConditions(table: string, p: Required<ErasableProjection>, job: ErasureJob) {
+    const out: { column: string; where: string }[] = [];
+    for (const [i, column] of [p.subjectColumn, ...(p.writerColumns ?? [])].entries()) {
+      const where = await namesSubject(table, column, job, i > 0);
+      if (where) out.push({ column, where });
+    }
+    return out;
+  }
+
+  /** A row naming the subject in any of its columns, or undefined when none can. */
+  const anyOf = (cs: { where: string }[]) => (cs.length ? `(${cs.map((c) => c.where).join(' OR ')})` : undefined);
 
   /** Per readable table: rows of the job's aggregates still naming the subject, and dead letters of them. */
   async function remaining(job: ErasureJob): Promise<Map<string, number>> {
@@ -78,7 +98,7 @@ export function clickhousePseudonymisation(x: PseudonymisationParts) {
     const add = (t: string, n: number) => counts.set(t, (counts.get(t) ?? 0) + n);
     const p = subjectOf(job);
     for (const table of (await erasableTables(d.ch, d.layout, d.database, p.table)).readable) {
-      const subject = await namesSubject(table, p.subjectColumn, job);
+      const subject = anyOf(await subjectConditions(table, p, job));
       add(table, 0);
       if (subject)
         for (let i = 0; i < job.aggregateIds.length; i += CHUNK)
@@ -126,19 +146,13 @@ export function clickhousePseudonymisation(x: PseudonymisationParts) {
     const mutated: string[] = [];
     for (const table of (await erasableTables(d.ch, d.layout, d.database, p.table)).storage) {
       if (!before.get(readableOf(table))) continue;
-      const subject = await namesSubject(table, p.subjectColumn, job);
-      if (!subject) continue;
+      const conditions = await subjectConditions(table, p, job);
+      if (!conditions.length) continue;
       for (let i = 0; i < job.aggregateIds.length; i += CHUNK) {
         const ids = await x.idsWhere(table, p, job, job.aggregateIds.slice(i, i + CHUNK));
-        await updateWhere(
-          d.ch,
-          d.layout,
-          d.database,
-          table,
-          `${ident(p.subjectColumn)} = ${str(pseudonym)}`,
-          `${subject} AND ${ids}`,
-          sync,
-        );
+        // One mutation per column: each column changes only where it names the subject itself.
+        for (const c of conditions)
+          await updateWhere(d.ch, d.layout, d.database, table, `${ident(c.column)} = ${str(pseudonym)}`, `${c.where} AND ${ids}`, sync);
       }
       mutated.push(table);
     }
@@ -169,7 +183,7 @@ export function clickhousePseudonymisation(x: PseudonymisationParts) {
     let found = 0;
     for (const table of (await erasableTables(d.ch, d.layout, d.database, p.table)).readable) {
       searched.add(table);
-      const subject = await namesSubject(table, p.subjectColumn, job);
+      const subject = anyOf(await subjectConditions(table, p, job));
       if (subject)
         found += await countWhere(
           d.ch,

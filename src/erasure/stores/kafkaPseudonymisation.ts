@@ -4,8 +4,7 @@
 //   1 scans both topics from the earliest offset for the job's aggregate keys (and any key whose record
 //     names the subject with an event time before the erasure started);
 //   2 events topic: for each such key whose NEWEST record with a value still names the subject, produces
-//     a replacement: same key and partition, that record's value with data[subjectField] (and
-//     data.changedBy, schema version 2, where the customer placed the order itself) = the pseudonym
+//     a replacement: same key and partition, that record's value with data[subjectField] = the pseudonym
 //     (same eventId and version: the same event, re-identified), its headers plus
 //     `tidemark-pseudonymised: <erasureId>`. The projector applies it like a redelivery of the version it
 //     holds (ReplacingMergeTree(version): equal versions, the last insert wins), and rewrites it anyway
@@ -20,6 +19,7 @@ import type { Message } from 'kafkajs';
 import { pseudonymOf, type ErasureJob, type StoreSearch, type StoreStepResult } from '../../domains/contract/erasure';
 import { searchedName, type ScannedRecord, type ScannedTopic } from '../../infra/kafka/scanTopics';
 import type { Clock } from '../../shared/clock';
+import { domainModule } from '../../domains/registry';
 import { namesSubject } from './kafkaTraces';
 
 /** The header a replacement record carries: which erasure wrote it (no personal value). */
@@ -46,25 +46,27 @@ interface Newest {
 }
 
 /**
- * The data fields that can name the customer: its subject field, and the writer (changedBy, from event
- * schema version 2) when the customer placed the order itself, as the source store's changed_by does.
+ * The event with data[field] replaced (and each of `writerFields` that holds the subject's id too: a
+ * schema version 2 order placed by the customer itself names it in changedBy), or undefined when the
+ * value is no event naming the subject.
  */
-const namingFields = (field: string): readonly string[] => [field, 'changedBy'];
-
-/** The event with every field naming the subject replaced, or undefined when the value is no event naming it. */
-export function replacedValue(value: Buffer, field: string, subjectId: string, pseudonym: string): string | undefined {
-  const fields = namingFields(field);
-  if (!namesSubject(value, fields, subjectId, Infinity)) return undefined;
+export function replacedValue(
+  value: Buffer,
+  field: string,
+  subjectId: string,
+  pseudonym: string,
+  writerFields: readonly string[] = [],
+): string | undefined {
+  if (!namesSubject(value, field, subjectId, Infinity)) return undefined;
   const e = JSON.parse(value.toString('utf8')) as { data: Record<string, unknown> };
-  const data = { ...e.data };
-  for (const f of fields) if (data[f] !== undefined && data[f] !== null && String(data[f]) === subjectId) data[f] = pseudonym;
-  return JSON.stringify({ ...e, data });
+  const writers = Object.fromEntries(writerFields.filter((w) => e.data[w] === e.data[field]).map((w) => [w, pseudonym]));
+  return JSON.stringify({ ...e, data: { ...e.data, ...writers, [field]: pseudonym } });
 }
 
 export function kafkaPseudonymisation(x: PseudonymisationParts) {
   async function erase(job: ErasureJob): Promise<StoreStepResult> {
     const ids = new Set(job.aggregateIds);
-    const field = namingFields(x.subjectField(job));
+    const field = x.subjectField(job);
     const events = x.eventsTopic(job);
     const topics = [...new Set([events, x.deadLetterTopic])];
     const before = job.startedAt.getTime();
@@ -99,7 +101,7 @@ export function kafkaPseudonymisation(x: PseudonymisationParts) {
     for (const n of newest.values()) {
       if (n.value === null) continue;
       if (n.topic === events) {
-        const value = replacedValue(n.value, x.subjectField(job), job.subjectId, pseudonym);
+        const value = replacedValue(n.value, field, job.subjectId, pseudonym, domainModule(job.domain).erasure?.writerFields);
         if (value === undefined) continue;
         add(n.topic, {
           key: n.key,
@@ -132,7 +134,7 @@ export function kafkaPseudonymisation(x: PseudonymisationParts) {
   }
 
   async function verify(job: ErasureJob): Promise<StoreSearch> {
-    const field = namingFields(x.subjectField(job));
+    const field = x.subjectField(job);
     const before = job.startedAt.getTime();
     let found = 0;
     const scanned = await x.scan([...new Set([x.eventsTopic(job), x.deadLetterTopic])], (r) => {

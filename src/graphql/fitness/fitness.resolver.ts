@@ -3,6 +3,7 @@
 // src/graphql/errors.ts maps to stable codes (VALIDATION_FAILED, VERSION_CONFLICT, NOT_FOUND, ...).
 // The caller's principal goes to the service, which decides which results it may write (@Authorized
 // only refuses roles without fitness writes early).
+import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Resolver } from 'type-graphql';
 import type { Principal } from '../../auth/principal';
 import { parseDataId } from '../../domains/fitness/decide';
@@ -43,14 +44,11 @@ export class FitnessResolver {
     @Arg('input', () => RecordFitnessResultInput) input: RecordFitnessResultInput,
     @Ctx() ctx: GatewayContext,
   ): Promise<FitnessResultPayload> {
-    const { idempotencyKey, ...rest } = input;
+    const { idempotencyKey, measuredAt, ...rest } = input;
     const actor = principalOf(ctx);
     const consistency = tokens(ctx);
-    return payload(
-      await service(ctx).record({ ...rest, ...(idempotencyKey == null ? {} : { idempotencyKey }) }, actor),
-      actor,
-      consistency,
-    );
+    const optional = { ...(idempotencyKey == null ? {} : { idempotencyKey }), ...(measuredAt == null ? {} : { measuredAt }) };
+    return payload(await service(ctx).record({ ...rest, ...optional }, actor), actor, consistency);
   }
 
   @Authorized('fitness:write')
@@ -68,9 +66,21 @@ export class FitnessResolver {
     @Ctx() ctx: GatewayContext,
     @Arg('schoolId', () => Int, { nullable: true, description: 'Moves the result to this school (a student who changed school).' })
     schoolId?: number | null,
+    @Arg('measuredAt', () => GraphQLDateTimeISO, {
+      nullable: true,
+      description: "When the test was taken (same rules as on record); omitted: the previous version's value is kept.",
+    })
+    measuredAt?: Date | null,
   ): Promise<FitnessResultPayload> {
     const actor = principalOf(ctx);
-    const cmd = { dataId: parseDataId(dataId), expectedVersion, result, unit, ...(schoolId == null ? {} : { schoolId }) };
+    const cmd = {
+      dataId: parseDataId(dataId),
+      expectedVersion,
+      result,
+      unit,
+      ...(schoolId == null ? {} : { schoolId }),
+      ...(measuredAt == null ? {} : { measuredAt }),
+    };
     const consistency = tokens(ctx);
     return payload(await service(ctx).correct(cmd, actor), actor, consistency);
   }

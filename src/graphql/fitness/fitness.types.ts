@@ -1,9 +1,10 @@
 // GraphQL types of the fitness write path. Results are exact decimals (the Decimal scalar, a string
 // on the wire); dataId is an ID because it exceeds GraphQL's 32-bit Int. Who wrote a version
-// (changedBy) is an operator's question: everyone else gets null, so subjects do not leak.
+// (changedBy) is a question for operators and services (maySeeWriters): everyone else gets null, so
+// subjects do not leak.
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { mayOperate, type Principal } from '../../auth/principal';
+import { maySeeWriters, type Principal } from '../../auth/principal';
 import type { FitnessResultState } from '../../domains/fitness/types';
 import { Publication } from '../publication';
 import { DecimalScalar } from '../scalars';
@@ -26,14 +27,16 @@ export class FitnessResult {
   @Field(() => String, {
     nullable: true,
     description:
-      'Token subject that wrote this version (the deleter for a tombstone). Shown to operators only: null for every other ' +
-      'role, and for versions written before it was recorded.',
+      'Token subject that wrote this version (the deleter for a tombstone). Shown to operators and services only: null for ' +
+      'every other role, and for versions written before it was recorded.',
   })
   changedBy!: string | null;
+  @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'When the test was taken; null when the teacher did not say.' })
+  measuredAt!: Date | null;
 }
 
 export function toFitnessResult(s: FitnessResultState, viewer: Principal): FitnessResult {
-  return { ...s, dataId: String(s.dataId), changedBy: mayOperate(viewer) ? s.changedBy : null };
+  return { ...s, dataId: String(s.dataId), changedBy: maySeeWriters(viewer) ? s.changedBy : null, measuredAt: s.measuredAt ?? null };
 }
 
 @ObjectType({ description: 'The committed state after a fitness mutation and the publication of its event.' })
@@ -61,6 +64,11 @@ export class RecordFitnessResultInput {
   @Field(() => Int) grade!: number;
   @Field(() => DecimalScalar, { description: 'Non-negative, at most 3 decimals, within the project range for the unit.' }) result!: string;
   @Field(() => String) unit!: string;
+  @Field(() => GraphQLDateTimeISO, {
+    nullable: true,
+    description: 'When the test was taken: not more than a minute ahead of the shard clock, not before 1970-01-02 (VALIDATION_FAILED).',
+  })
+  measuredAt?: Date | null;
   @Field(() => String, {
     nullable: true,
     description:

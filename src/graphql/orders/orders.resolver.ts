@@ -1,14 +1,16 @@
 // GraphQL of the orders write path: `placeOrder`. Amounts travel as the shared Decimal scalar (exact
 // strings); the payload says what happened to the order's event (`outcome`) in the words of the
 // kafka-first design, plus the cross-domain `publication` (eventId and state). The caller's principal
-// goes to the service, which decides whose order it is; changedBy is shown to operators only.
+// goes to the service, which decides whose order it is; changedBy is shown to operators and services only.
 import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Resolver, registerEnumType } from 'type-graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
-import { mayOperate } from '../../auth/principal';
+import { maySeeWriters } from '../../auth/principal';
+import type { OrderChannel } from '../../domains/orders/eventContract';
 import { principalOf } from '../auth';
 import type { GatewayContext } from '../context';
 import { Publication } from '../publication';
 import { DecimalScalar } from '../scalars';
+import { channelOrNull, ORDER_CHANNEL_VALUES } from './orderChannel';
 import type { PlaceOrderOutcome, PlaceOrderResult } from '../../domains/orders/ordersService';
 import { requireService } from '../shared/services';
 
@@ -69,6 +71,12 @@ export class PlaceOrderInput {
 
   @Field(() => [OrderLineInput], { description: 'At least one line (ORDERS_MAX_ITEMS at most).' })
   items!: OrderLineInput[];
+
+  @Field(() => ORDER_CHANNEL_VALUES, {
+    nullable: true,
+    description: 'The sales channel; part of the request: the same idempotency key with another channel is IDEMPOTENCY_CONFLICT.',
+  })
+  channel?: OrderChannel | null;
 }
 
 @ObjectType({ description: 'A line of a placed order.' })
@@ -90,9 +98,12 @@ export class PlacedOrder {
   @Field(() => String, {
     nullable: true,
     description:
-      'Token subject that placed the order. Shown to operators only: null for every other role, and for orders placed before it was recorded.',
+      'Token subject that placed the order. Shown to operators and services only: null for every other role, and for orders ' +
+      'placed before it was recorded.',
   })
   changedBy!: string | null;
+  @Field(() => ORDER_CHANNEL_VALUES, { nullable: true, description: 'The sales channel; null when the client did not say.' })
+  channel!: OrderChannel | null;
 }
 
 @ObjectType({ description: 'The placed order and what happened to its OrderPlaced event.' })
@@ -128,10 +139,11 @@ export class OrdersResolver {
         currency: input.currency,
         idempotencyKey: input.idempotencyKey,
         items: input.items.map((i) => ({ sku: i.sku, quantity: i.quantity, unitPrice: i.unitPrice })),
+        channel: input.channel ?? null,
       },
       actor,
     );
-    const order = { ...r.order, changedBy: mayOperate(actor) ? r.order.changedBy : null };
+    const order = { ...r.order, changedBy: maySeeWriters(actor) ? r.order.changedBy : null, channel: channelOrNull(r.order.channel) };
     // Orders are written once (version 1); a replay names the same order, so the same write.
     const consistencyToken = consistency.tokenFor(actor, [{ domain: 'orders', aggregateId: r.order.orderId, version: 1 }]);
     return { order, eventId: r.eventId, outcome: r.outcome, publication: r.publication, replayed: r.replayed, consistencyToken };

@@ -22,6 +22,10 @@ export class FitnessResultView {
   @Field(() => GraphQLDateTimeISO, { description: 'Commit time of this version in the authoritative shard.' }) updatedAt!: Date;
   @Field(() => GraphQLDateTimeISO, { description: 'When the projector wrote this version to ClickHouse.' }) ingestedAt!: Date;
   @Field(() => Int) shard!: number;
+  @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'When the test was taken; null when not said or not known.' })
+  measuredAt!: Date | null;
+  /** Resolved by FitnessQueriesResolver.changedBy (operators and services only). */
+  changedBy!: string | null;
 }
 
 @ObjectType({ description: 'One fitness result looked up by id, with the freshness of that answer.' })

@@ -4,7 +4,9 @@
 // the read models apply the fitness policy: out-of-scope results are null or absent, never FORBIDDEN.
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Query, Resolver, Root } from 'type-graphql';
+import { maySeeWriters } from '../../auth/principal';
 import type { FitnessGroupBy } from '../../domains/fitness/read/selectFitnessReport';
+import { principalOf } from '../auth';
 import { ValidationError } from '../../shared/errors';
 import type { GatewayContext } from '../context';
 import { toConnection } from '../connection';
@@ -100,6 +102,16 @@ export class FitnessQueriesResolver {
     const freshness = withWrites(await l.readModels.freshnessFor(l.caller, 'report', scope), written);
     const report = await l.readModels.fitnessReport(l.caller, { detectId, projectId, groupBy });
     return { detectId, projectId, groupBy, ...report, freshness };
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      'Token subject that wrote this version. Shown to operators and services only: null for every other role, and for ' +
+      'versions whose event did not carry it (schema version 1).',
+  })
+  changedBy(@Root() r: FitnessResultView, @Ctx() ctx: GatewayContext): string | null {
+    return maySeeWriters(principalOf(ctx)) ? r.changedBy : null;
   }
 
   @FieldResolver(() => [FitnessResultView], {

@@ -2,7 +2,9 @@
 // Every read is the caller's (loadersFor carries principalOf(ctx)); the read models apply the orders
 // policy: a customer's lookup of another customer's order is null, its pages hold only its own orders.
 import type { GraphQLResolveInfo } from 'graphql';
-import { Arg, Authorized, Ctx, ID, Info, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Query, Resolver, Root } from 'type-graphql';
+import { maySeeWriters } from '../../auth/principal';
+import { principalOf } from '../auth';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import type { OrderGroupBy } from '../../domains/orders/read/selectOrderReport';
 import { ValidationError } from '../../shared/errors';
@@ -12,7 +14,7 @@ import { decodeCursor, encodeCursor, pageSize } from '../../shared/cursor';
 import { loadersFor } from './loaders';
 import { awaitConsistency, ConsistencyInput, withWrites } from './consistency.types';
 import { orderFilterStrings, requireOrderBound, selectsRows } from './listBounds';
-import { OrderConnection, OrderFilter, OrderLookup, OrderReport, OrderReportGroupBy } from './orders.types';
+import { OrderConnection, OrderFilter, OrderLookup, OrderReport, OrderReportGroupBy, OrderView } from './orders.types';
 
 const MAX_REPORT_DAYS = 3660;
 const isOrderCursor = (v: unknown): v is { c: number; o: string } =>
@@ -31,8 +33,18 @@ function window(from: Date | null | undefined, to: Date | null | undefined): voi
   if (from && to && from.getTime() >= to.getTime()) throw new ValidationError('to', 'to must be after from');
 }
 
-@Resolver()
+@Resolver(() => OrderView)
 export class OrderQueriesResolver {
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      'Token subject that placed the order. Shown to operators and services only: null for every other role, and for orders ' +
+      'whose event did not carry it (schema version 1).',
+  })
+  changedBy(@Root() r: OrderView, @Ctx() ctx: GatewayContext): string | null {
+    return maySeeWriters(principalOf(ctx)) ? r.changedBy : null;
+  }
+
   @Authorized('orders:read')
   @Query(() => OrderLookup, { description: 'The latest state of one order (null when not projected yet), with its freshness.' })
   async order(

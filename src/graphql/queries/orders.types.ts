@@ -2,6 +2,8 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { OrderGroupBy } from '../../domains/orders/read/selectOrderReport';
+import type { OrderChannel } from '../../domains/orders/eventContract';
+import { ORDER_CHANNEL_VALUES } from '../orders/orderChannel';
 import { DecimalScalar } from '../scalars';
 import { ConnectionOf } from '../connection';
 import { ONCE_PER_ANSWER } from '../connection';
@@ -27,6 +29,10 @@ export class OrderView {
   @Field(() => GraphQLDateTimeISO) createdAt!: Date;
   @Field(() => GraphQLDateTimeISO, { description: 'Commit time of this version in the orders store.' }) updatedAt!: Date;
   @Field(() => GraphQLDateTimeISO, { description: 'When the projector wrote this version to ClickHouse.' }) ingestedAt!: Date;
+  @Field(() => ORDER_CHANNEL_VALUES, { nullable: true, description: 'The sales channel; null when not said or not known.' })
+  channel!: OrderChannel | null;
+  /** Resolved by OrderQueriesResolver.changedBy (operators and services only). */
+  changedBy!: string | null;
 }
 
 @ObjectType({ description: 'One order looked up by id, with the freshness of that answer.' })
@@ -54,15 +60,16 @@ export class OrderConnection extends ConnectionOf(OrderView, 'Order') {
   @Field(() => Freshness, { complexity: ONCE_PER_ANSWER, description: 'Scope: the filter and the orders topic.' }) freshness!: Freshness;
 }
 
-export const OrderReportGroupBy: Record<OrderGroupBy, OrderGroupBy> = { DAY: 'DAY', CURRENCY: 'CURRENCY' };
+export const OrderReportGroupBy: Record<OrderGroupBy, OrderGroupBy> = { DAY: 'DAY', CURRENCY: 'CURRENCY', CHANNEL: 'CHANNEL' };
 registerEnumType(OrderReportGroupBy, {
   name: 'OrderReportGroupBy',
-  description: 'DAY groups by UTC day and currency; CURRENCY by currency.',
+  description: 'DAY groups by UTC day and currency; CURRENCY by currency; CHANNEL by sales channel and currency (UNKNOWN: not said).',
 });
 
 @ObjectType({ description: 'Orders of one group (each order counted once, at its latest version).' })
 export class OrderReportGroup {
-  @Field(() => String, { description: 'YYYY-MM-DD (DAY) or the currency (CURRENCY).' }) key!: string;
+  @Field(() => String, { description: 'YYYY-MM-DD (DAY), the currency (CURRENCY) or the channel (CHANNEL: WEB, ..., UNKNOWN).' })
+  key!: string;
   @Field(() => String, { description: 'Totals are never summed across currencies.' }) currency!: string;
   @Field(() => Int) orderCount!: number;
   @Field(() => Int, { description: 'Units ordered.' }) itemCount!: number;

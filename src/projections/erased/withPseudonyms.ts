@@ -83,7 +83,11 @@ export function subjectRewriter<Row>(domain: Domain, table: SubjectColumns<Row>)
   const column = table.columns.find((c) => c.field === field && c.list === undefined);
   if (!column) throw new TidemarkError('INTERNAL', `${table.name} has no column for the subject field`, { retriable: false });
   return (row, pseudonym) => {
-    const rewritten = { ...row, [field]: pseudonym } as Row;
+    const rewritten = {
+      ...row,
+      ...writersNamingSubject(row as Record<string, unknown>, field, erasure.writerFields, pseudonym),
+      [field]: pseudonym,
+    } as Row;
     if (column.value(rewritten) !== pseudonym)
       throw new TidemarkError('INTERNAL', `${table.name}.${column.name} is not read from the row's subject field`, { retriable: false });
     return rewritten;
@@ -98,5 +102,24 @@ export function eventSubjectRewriter<E extends { data: Record<string, unknown> }
   const erasure = domainModule(domain).erasure;
   if (!erasure || erasure.mode !== 'pseudonymise') return undefined;
   const field = erasure.subjectField;
-  return (e, pseudonym) => ({ ...e, data: { ...e.data, [field]: pseudonym } });
+  return (e, pseudonym) => ({
+    ...e,
+    data: { ...e.data, ...writersNamingSubject(e.data, field, erasure.writerFields, pseudonym), [field]: pseudonym },
+  });
+}
+
+/**
+ * The writer fields (DomainErasure.writerFields: orders changedBy) that hold the subject's own id, set to
+ * the pseudonym: a customer that placed its own order is named there too; another writer is kept.
+ */
+function writersNamingSubject(
+  o: Record<string, unknown>,
+  subjectField: string,
+  writerFields: readonly string[] | undefined,
+  pseudonym: string,
+): Record<string, string> {
+  const subject = o[subjectField];
+  const out: Record<string, string> = {};
+  for (const w of writerFields ?? []) if (subject !== undefined && subject !== '' && o[w] === subject) out[w] = pseudonym;
+  return out;
 }

@@ -50,6 +50,13 @@ describe('withPseudonyms', () => {
         data: { customerId: p, total: '1' },
       });
       expect(subjectRewriter('fitness', ORDERS)).toBeUndefined();
+      // The placing subject (changedBy, schema version 2) goes too where it is the customer itself; an operator stays.
+      const own = { orderId: 'o', customerId: 'c', changedBy: 'c' } as OrderRow;
+      expect(subjectRewriter('orders', ORDERS)!(own, p)).toMatchObject({ customerId: p, changedBy: p });
+      expect(subjectRewriter('orders', ORDERS)!({ ...own, changedBy: 'op-1' }, p)).toMatchObject({ customerId: p, changedBy: 'op-1' });
+      expect(eventSubjectRewriter('orders')!({ data: { customerId: 'c', changedBy: 'c' } }, p)).toEqual({
+        data: { customerId: p, changedBy: p },
+      });
     } finally {
       if (!had) delete (ordersModule as { erasure?: unknown }).erasure;
     }

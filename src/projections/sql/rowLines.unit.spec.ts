@@ -23,6 +23,8 @@ const fitness: FitnessRow = {
   ingestedAtMs: 0,
   eventId: 'e',
   shard: 1,
+  measuredAtMs: Date.parse('2026-03-01T07:30:00.000Z'),
+  changedBy: 'teacher-1',
   kafkaPartition: 0,
   kafkaOffset: '18446744073709551615',
 };
@@ -41,6 +43,8 @@ const order: OrderRow = {
   eventId: 'e',
   kafkaPartition: 0,
   kafkaOffset: '7',
+  changedBy: '',
+  channel: 'web',
 };
 
 describe('JSONEachRow lines the projector inserts', () => {
@@ -56,7 +60,8 @@ describe('JSONEachRow lines the projector inserts', () => {
       created_at_ms: fitness.createdAtMs,
       source_commit_at: '2026-03-01 08:01:00',
     });
-    expect(Object.keys(parsed)).toHaveLength(20);
+    expect(Object.keys(parsed)).toHaveLength(22);
+    expect(parsed).toMatchObject({ measured_at_ms: fitness.measuredAtMs, changed_by: 'teacher-1' });
     expect(orderLine(order)).toContain('"total":39.8000,');
     expect(orderLine(order)).toContain('"item_unit_prices":[19.9000],');
     expect(Object.keys(JSON.parse(orderLine(order)))).toEqual(ORDERS.columns.map((c) => c.name));

@@ -23,6 +23,9 @@ export const fitnessDecoder = eventDecoder<FitnessEventSchema, FitnessRow>({
     const sourceCommitMs = isoToMs(d.updatedAt);
     if (createdAtMs === undefined) return rejected('INVALID_DATA', 'data.createdAt (not an ISO-8601 time ClickHouse can store)');
     if (sourceCommitMs === undefined) return rejected('INVALID_DATA', 'data.updatedAt (not an ISO-8601 time ClickHouse can store)');
+    // Version 2 fields (a v1 event arrives upcast with nulls): null becomes the column's "unknown" (0, '').
+    const measuredAtMs = d.measuredAt === null ? 0 : isoToMs(d.measuredAt);
+    if (measuredAtMs === undefined) return rejected('INVALID_DATA', 'data.measuredAt (not an ISO-8601 time ClickHouse can store)');
     const mismatches = [
       String(d.dataId) !== e.aggregateId && 'aggregateId != data.dataId',
       d.version !== e.version && 'version != data.version',
@@ -48,6 +51,8 @@ export const fitnessDecoder = eventDecoder<FitnessEventSchema, FitnessRow>({
         ingestedAtMs,
         eventId: e.eventId,
         shard: e.shard,
+        measuredAtMs,
+        changedBy: d.changedBy ?? '',
         ...at,
       },
     };

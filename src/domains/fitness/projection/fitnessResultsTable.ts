@@ -8,11 +8,19 @@ import { dateTime, decimal, string, uint, type ProjectionTable } from '../../con
 import { RESULT_SCALE } from '../decimal';
 import type { FitnessResultState } from '../types';
 
-/** One fitness_results row: the event's state fields, its times as epoch ms, and where it came from. */
+/**
+ * One fitness_results row: the event's state fields, its times as epoch ms, and where it came from.
+ * The fields of event schema version 2 hold their empty value for "unknown" (a v1 event, upcast with nulls).
+ */
 export interface FitnessRow
   extends
     ProjectionRowBase,
-    Pick<FitnessResultState, 'dataId' | 'detectId' | 'userId' | 'projectId' | 'schoolId' | 'grade' | 'result' | 'unit' | 'shard'> {}
+    Pick<FitnessResultState, 'dataId' | 'detectId' | 'userId' | 'projectId' | 'schoolId' | 'grade' | 'result' | 'unit' | 'shard'> {
+  /** When the test was taken, epoch ms; 0 = unknown. */
+  measuredAtMs: number;
+  /** The token subject that wrote this version; '' = unknown. */
+  changedBy: string;
+}
 
 export const FITNESS_RESULTS: ProjectionTable<FitnessRow> = {
   name: 'fitness_results',
@@ -39,6 +47,27 @@ export const FITNESS_RESULTS: ProjectionTable<FitnessRow> = {
     { name: 'shard', type: uint(16), role: 'content', field: 'shard', value: (r) => r.shard },
     { name: 'kafka_partition', type: uint(32), role: 'provenance', value: (r) => r.kafkaPartition },
     { name: 'kafka_offset', type: uint(64), role: 'provenance', value: (r) => r.kafkaOffset },
+    // Event schema version 2 (migrations/clickhouse/007). Not compared: a reconciliation digest compares the
+    // business content every schema version carries, so a row projected from a v1 event (these unknown)
+    // must not differ from its source: canonical digests ignore the representation version.
+    {
+      name: 'measured_at_ms',
+      type: uint(64),
+      role: 'time',
+      field: 'measuredAt',
+      compared: false,
+      emptyIsUnknown: true,
+      value: (r) => r.measuredAtMs,
+    },
+    {
+      name: 'changed_by',
+      type: string,
+      role: 'content',
+      field: 'changedBy',
+      compared: false,
+      emptyIsUnknown: true,
+      value: (r) => r.changedBy,
+    },
   ],
   segment: 'toString(project_id)',
 };

@@ -2,6 +2,7 @@
 // as a string (decimalNumbers: false) and is canonicalised to 3 decimals; DATETIME(3) columns are
 // UTC Dates (every pooled connection runs with time_zone '+00:00'). changed_by/deleted_by say who
 // wrote a version (migrations/mysql/007_write_ownership.ts); a tombstone's author is deleted_by.
+// measured_at (migrations/mysql/009_measured_at.ts) is when the test was taken, NULL when not said.
 import type { Knex } from 'knex';
 import { canonicalResult } from '../decimal';
 import { shardOfDataId } from '../sharding';
@@ -28,6 +29,8 @@ export interface ResultRow {
   changed_by?: string | null;
   /** Deletion log only: who wrote the tombstone (changed_by there is the last live state's author). */
   deleted_by?: string | null;
+  /** NULL when the teacher did not say, and on rows written before 009_measured_at. */
+  measured_at?: Date | null;
 }
 
 export function stateOf(row: ResultRow, isDeleted = false): FitnessResultState {
@@ -47,6 +50,7 @@ export function stateOf(row: ResultRow, isDeleted = false): FitnessResultState {
     updatedAt: new Date(row.updated_at),
     shard: shardOfDataId(dataId),
     changedBy: (isDeleted ? (row.deleted_by ?? row.changed_by) : row.changed_by) ?? null,
+    measuredAt: row.measured_at ? new Date(row.measured_at) : null,
   };
 }
 
@@ -64,6 +68,7 @@ export function rowOf(s: FitnessResultState): ResultRow {
     created_at: s.createdAt,
     updated_at: s.updatedAt,
     changed_by: s.changedBy,
+    measured_at: s.measuredAt ?? null,
   };
 }
 

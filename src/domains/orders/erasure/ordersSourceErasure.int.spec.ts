@@ -42,8 +42,11 @@ describe('ordersSourceErasure (PostgreSQL)', () => {
     await insertOrder(env.resources.pg, { ...o, changedBy: owner }, { owner, key: randomUUID() }, 'f'.repeat(64));
     return o;
   };
-  const fallback = async (o: Order, status: 'NOT_PUBLISHED' | 'DEAD_LETTER' | 'PUBLISHED') => {
-    await upsertNotPublished(env.resources.pg, publicationRowFor(orderPlacedEvent(o, 1), env.resources.topics, 'DIRECT_FALLBACK'));
+  const fallback = async (o: Order, status: 'NOT_PUBLISHED' | 'DEAD_LETTER' | 'PUBLISHED', schemaVersion = 1) => {
+    await upsertNotPublished(
+      env.resources.pg,
+      publicationRowFor(orderPlacedEvent(o, schemaVersion), env.resources.topics, 'DIRECT_FALLBACK'),
+    );
     await env.resources.pg('event_publications').where({ aggregate_id: o.orderId }).update({ status });
   };
   const naming = async (table: string, customerId: string) =>
@@ -62,7 +65,8 @@ describe('ordersSourceErasure (PostgreSQL)', () => {
     const c3 = await place(orderOf(C, '30.0000'));
     const d1 = await place(orderOf(D, '40.0000'));
     await fallback(c1, 'NOT_PUBLISHED');
-    await fallback(c2, 'DEAD_LETTER');
+    // A schema version 2 event of the order the customer placed itself: changedBy names it too.
+    await fallback({ ...c2, changedBy: C, channel: 'web' }, 'DEAD_LETTER', 2);
     await fallback(d1, 'NOT_PUBLISHED');
     await pg.transaction((trx) => appendOutboxEvents(trx, [orderPlacedEvent(c3, 1), orderPlacedEvent(d1, 1)], () => 'orders-topic'));
     // An event whose order row is gone (only the publication names the customer).
@@ -123,6 +127,8 @@ describe('ordersSourceErasure (PostgreSQL)', () => {
     }[];
     expect(pubs.map((p) => p.status).sort()).toEqual(['DEAD_LETTER', 'DEAD_LETTER', 'NOT_PUBLISHED']);
     for (const p of pubs) expect(JSON.parse(p.message_value).data).toMatchObject({ customerId: pseudonym });
+    const own = (await pg('event_publications').where({ aggregate_id: c2.orderId }).first()) as { message_value: string };
+    expect(JSON.parse(own.message_value).data).toMatchObject({ customerId: pseudonym, changedBy: pseudonym, channel: 'web' });
     const outbox = (await pg('outbox_events').where({ aggregate_id: c3.orderId }).first()) as { message_value: string };
     expect(JSON.parse(outbox.message_value).data).toMatchObject({ customerId: pseudonym, total: '30.0000' });
     // Byte for byte the event of the pseudonymised order (only the id changed, nothing re-serialised).

@@ -7,7 +7,8 @@
 //            outbox as the other strategy; rows of either may remain from a switch)
 //   erase    one transaction: the orders' customer_id (and idempotency_owner / changed_by where the
 //            customer placed for itself), and data.customerId in the publication rows of those
-//            orders in every state (a NOT_PUBLISHED fallback, a DEAD_LETTER), set to the pseudonym
+//            orders in every state (a NOT_PUBLISHED fallback, a DEAD_LETTER), set to the pseudonym;
+//            data.changedBy too where it is the customer's id (schema version 2 events)
 //   verify   a read-only count per table of rows created before job.startedAt still naming the
 //            customer (columns, event data): a returning customer's new orders are not the request's
 //
@@ -28,6 +29,8 @@ import { pseudonymiseOrderRows } from '../pseudonymiseOrderRows';
 const STORE = 'postgres';
 const DOMAIN = 'orders';
 const SUBJECT_FIELD = 'customerId';
+/** The event fields that name the customer where it placed the order itself (the module's writerFields). */
+const WRITER_FIELDS = ['changedBy'] as const;
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SUBJECT_RULE = `a customerId is 1-${ORDER_BOUNDS.maxCustomerIdLength} characters, not blank, without control characters`;
 const TABLES = ['orders', 'outbox_events', 'event_publications'] as const;
@@ -72,8 +75,10 @@ export function ordersSourceErasure(d: { pg: Knex; clock: Clock }): SourceErasur
       const affected = await inStore(() =>
         d.pg.transaction(async (trx) => {
           let n = await pseudonymiseOrderRows(trx, orderIds, customerId, to);
-          n += await replaceOutboxField(trx, DOMAIN, orderIds, SUBJECT_FIELD, customerId, to);
-          n += await replacePublicationField(trx, DOMAIN, orderIds, SUBJECT_FIELD, customerId, to);
+          for (const field of [SUBJECT_FIELD, ...WRITER_FIELDS]) {
+            n += await replaceOutboxField(trx, DOMAIN, orderIds, field, customerId, to);
+            n += await replacePublicationField(trx, DOMAIN, orderIds, field, customerId, to);
+          }
           return n;
         }),
       );

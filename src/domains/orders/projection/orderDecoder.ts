@@ -45,6 +45,9 @@ export const orderDecoder = eventDecoder<OrderEventSchema, OrderRow>({
         sourceCommitMs,
         ingestedAtMs,
         eventId: e.eventId,
+        // Version 2 fields (a v1 event arrives upcast with nulls): null becomes the column's "unknown" ('').
+        changedBy: d.changedBy ?? '',
+        channel: d.channel ?? '',
         ...at,
       },
     };

@@ -22,6 +22,10 @@ export interface OrderRow extends ProjectionRowBase {
   total: string;
   itemCount: number;
   items: OrderItemRow[];
+  /** Event schema version 2: the token subject that placed the order; '' = unknown (a v1 event). */
+  changedBy: string;
+  /** Event schema version 2: 'web' | 'mobile' | 'store' | 'api'; '' = unknown (a v1 event, or the client did not say). */
+  channel: string;
 }
 
 export const ORDERS: ProjectionTable<OrderRow> = {
@@ -70,6 +74,19 @@ export const ORDERS: ProjectionTable<OrderRow> = {
     { name: 'event_id', type: string, role: 'provenance', value: (r) => r.eventId },
     { name: 'kafka_partition', type: uint(32), role: 'provenance', value: (r) => r.kafkaPartition },
     { name: 'kafka_offset', type: uint(64), role: 'provenance', value: (r) => r.kafkaOffset },
+    // Event schema version 2 (migrations/clickhouse/007). Not compared: a reconciliation digest compares the
+    // business content every schema version carries, so a row projected from a v1 event (these unknown)
+    // must not differ from its source: canonical digests ignore the representation version.
+    {
+      name: 'changed_by',
+      type: string,
+      role: 'content',
+      field: 'changedBy',
+      compared: false,
+      emptyIsUnknown: true,
+      value: (r) => r.changedBy,
+    },
+    { name: 'channel', type: string, role: 'content', field: 'channel', compared: false, emptyIsUnknown: true, value: (r) => r.channel },
   ],
   segment: 'toString(toDate(created_at))',
 };

@@ -2,6 +2,7 @@
 // by the table's spec (contract/latestView.ts). Kept with the domain so the GraphQL layer and the read
 // service share one shape.
 import { viewOf } from '../../contract/latestView';
+import type { OrderChannel } from '../eventContract';
 import { ORDERS } from '../projection/ordersTable';
 import type { LatestOrderRow } from './latestOrders';
 
@@ -22,6 +23,10 @@ export interface OrderView {
   createdAt: Date;
   updatedAt: Date;
   ingestedAt: Date;
+  /** Who placed it; null when unknown (projected from a schema version 1 event). */
+  changedBy: string | null;
+  /** null when not said or unknown (the decoder writes only the contract's channels). */
+  channel: OrderChannel | null;
 }
 
 export const toOrderView = (r: LatestOrderRow): OrderView => viewOf(ORDERS, r) as unknown as OrderView;

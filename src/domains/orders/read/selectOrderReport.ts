@@ -1,5 +1,6 @@
-// Report over orders created in [from, to) and the caller's report scope: per day (UTC) or per
-// currency, the number of orders, units and the exact total, over the latest non-deleted state of
+// Report over orders created in [from, to) and the caller's report scope: per day (UTC), per
+// currency or per sales channel (upper case as GraphQL names it, 'UNKNOWN' for orders whose event did
+// not say: schema version 1, or no channel given), the number of orders, units and the exact total, over the latest non-deleted state of
 // each order (argMax by version inside, so a re-delivered order counts once). Totals are never summed
 // across currencies: a DAY report has one row per (day, currency). A group with fewer distinct
 // customers than minGroupSize is masked inside the query and only counted (contract/scopeSql.ts).
@@ -17,10 +18,17 @@ import { orderScopeSql } from './orderScopeSql';
 /** The total column's scale: report amounts are written at it. */
 const MONEY = decimalScale(ORDERS, 'total');
 
-export type OrderGroupBy = 'DAY' | 'CURRENCY';
+export type OrderGroupBy = 'DAY' | 'CURRENCY' | 'CHANNEL';
+
+/** The group key of each grouping, over the latest state's l_ columns. */
+const GROUP_KEYS: Record<OrderGroupBy, string> = {
+  DAY: 'toString(toDate(l_created_at))',
+  CURRENCY: 'l_currency',
+  CHANNEL: "if(l_channel = '', 'UNKNOWN', upper(l_channel))",
+};
 
 export interface OrderReportGroup {
-  /** 'YYYY-MM-DD' (DAY) or the currency code (CURRENCY). */
+  /** 'YYYY-MM-DD' (DAY), the currency code (CURRENCY) or the channel (CHANNEL: 'WEB', ..., 'UNKNOWN'). */
   key: string;
   currency: string;
   orderCount: number;
@@ -35,7 +43,7 @@ export async function selectOrderReport(
   access: ReportAccess<OrderScope>,
   q: { from: Date; to: Date; groupBy: OrderGroupBy },
 ): Promise<ReportOf<OrderReportGroup>> {
-  const key = q.groupBy === 'DAY' ? 'toString(toDate(l_created_at))' : 'l_currency';
+  const key = GROUP_KEYS[q.groupBy];
   const where = [...orderWindowSql(q.from, q.to), ...orderScopeSql(access.scope)];
   const sql = `SELECT ${key} AS group_key, l_currency AS r_currency,
       ${suppressionSql('uniqExact(l_customer_id)', access.minGroupSize)},
@@ -49,6 +57,7 @@ export async function selectOrderReport(
         argMax(total, version) AS l_total,
         argMax(item_count, version) AS l_item_count,
         argMax(created_at, version) AS l_created_at,
+        argMax(channel, version) AS l_channel,
         argMax(is_deleted, version) AS l_is_deleted
       FROM ${ident(database)}.orders
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}

@@ -19,6 +19,11 @@ export interface ErasableProjection {
   subjectColumn?: string;
   /** The source's write time of a row (epoch ms), with subjectColumn: rows before job.startedAt are the request's. */
   writtenAtMsColumn?: string;
+  /**
+   * Columns naming who wrote a row (orders: changed_by), with subjectColumn: where one holds the subject's
+   * id, a pseudonymisation replaces it too (DomainErasure.writerFields). A table without one is skipped.
+   */
+  writerColumns?: string[];
 }
 
 export interface ErasableTables {
