@@ -24,9 +24,13 @@ describe('a customer named in a version-2 order event', () => {
 
   it('is found as the writer too, and replaced wherever it is named; amounts and other writers stay', () => {
     expect(namesSubject(placed({ customerId: 'x', changedBy: 'c-41' }), ['customerId', 'changedBy'], 'c-41', before)).toBe(true);
-    const self = JSON.parse(replacedValue(placed({ customerId: 'c-41', changedBy: 'c-41' }), 'customerId', 'c-41', 'anon-1', ['changedBy'])!);
+    const self = JSON.parse(
+      replacedValue(placed({ customerId: 'c-41', changedBy: 'c-41' }), 'customerId', 'c-41', 'anon-1', ['changedBy'])!,
+    );
     expect(self.data).toEqual({ total: '9.0000', customerId: 'anon-1', changedBy: 'anon-1' });
-    const byService = JSON.parse(replacedValue(placed({ customerId: 'c-41', changedBy: 'svc' }), 'customerId', 'c-41', 'anon-1', ['changedBy'])!);
+    const byService = JSON.parse(
+      replacedValue(placed({ customerId: 'c-41', changedBy: 'svc' }), 'customerId', 'c-41', 'anon-1', ['changedBy'])!,
+    );
     expect(byService.data).toEqual({ total: '9.0000', customerId: 'anon-1', changedBy: 'svc' });
     expect(replacedValue(placed({ customerId: 'c-42', changedBy: null }), 'customerId', 'c-41', 'anon-1', ['changedBy'])).toBeUndefined();
   });
