@@ -5,8 +5,8 @@
 // the single server: the read models (teacher story, late version and duplicate, deletion, reports,
 // orders), reconciliation with repair and the controlled rebuild, reconciliation and rebuild of a
 // campaign and of an order window while they are being edited, the freshness property (no FRESH answer
-// shows an old version), and the loss of a replica during projection. In band: the replica-loss suite
-// kills a server the others would otherwise be using.
+// shows an old version), the event schema version 2 fields read back, and the loss of a replica during
+// projection. In band: the replica-loss suite kills a server the others would otherwise be using.
 import { repoRoot, stackPath } from '../../src/config/paths';
 import { loadSettings } from '../../src/config/settings';
 import { CLICKHOUSE_CLUSTER, clickhouseClusterStack } from '../../src/devstack/clickhouseCluster';
@@ -20,6 +20,7 @@ export const CLUSTER_SUITES = [
   'test/e2e/reconciliationLiveOrders.e2e.spec.ts',
   'test/e2e/freshnessNeverLies.e2e.spec.ts',
   'test/e2e/rebuildLiveScope.e2e.spec.ts',
+  'test/e2e/eventV2Fields.e2e.spec.ts',
   'test/cluster/',
 ];
 

@@ -42,3 +42,15 @@ export async function readTopic(
     await consumer.disconnect();
   }
 }
+
+/** Every message on the topic now: read from the beginning until each partition's end offset, as of the call. */
+export async function readTopicToEnd(kafka: Kafka, topic: string, timeoutMs = 20000): Promise<TopicMessage[]> {
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());
+  const last = new Map(ends.filter((p) => BigInt(p.high) > 0n).map((p) => [p.partition, BigInt(p.high) - 1n]));
+  if (last.size === 0) return [];
+  const reached = (msgs: TopicMessage[]) =>
+    [...last].every(([partition, end]) => msgs.some((m) => m.partition === partition && BigInt(m.offset) >= end));
+  return readTopic(kafka, topic, reached, timeoutMs);
+}
