@@ -64,6 +64,21 @@ export const dateTime: ColumnType = { kind: 'dateTime' };
 export const decimal = (scale: number): ColumnType => ({ kind: 'decimal', scale });
 export const array = (of: ColumnType): ColumnType => ({ kind: 'array', of });
 
+/**
+ * Who wrote the version (event schema version 2: data.changedBy), the same column in every projection.
+ * '' is unknown (a row from a version-1 event). Not compared: a reconciliation digest compares the
+ * business content every schema version carries, so canonical digests ignore the representation version.
+ */
+export const changedByColumn = <Row extends { changedBy: string }>(): ProjectionColumn<Row> => ({
+  name: 'changed_by',
+  type: string,
+  role: 'content',
+  field: 'changedBy',
+  compared: false,
+  emptyIsUnknown: true,
+  value: (r) => r.changedBy,
+});
+
 /** The ClickHouse type text ("Decimal(18, 3)", "Array(UInt32)"), as DESCRIBE TABLE prints it. */
 export function clickHouseType(t: ColumnType): string {
   switch (t.kind) {

@@ -4,7 +4,7 @@
 // (src/domains/contract/projectionColumns.ts). Every column is written because ClickHouse 18.16 does
 // not apply DEFAULTs to fields a JSONEachRow insert omits.
 import type { ProjectionRowBase } from '../../contract/decoded';
-import { dateTime, decimal, string, uint, type ProjectionTable } from '../../contract/projectionTable';
+import { changedByColumn, dateTime, decimal, string, uint, type ProjectionTable } from '../../contract/projectionTable';
 import { RESULT_SCALE } from '../decimal';
 import type { FitnessResultState } from '../types';
 
@@ -59,15 +59,7 @@ export const FITNESS_RESULTS: ProjectionTable<FitnessRow> = {
       emptyIsUnknown: true,
       value: (r) => r.measuredAtMs,
     },
-    {
-      name: 'changed_by',
-      type: string,
-      role: 'content',
-      field: 'changedBy',
-      compared: false,
-      emptyIsUnknown: true,
-      value: (r) => r.changedBy,
-    },
+    changedByColumn(),
   ],
   segment: 'toString(project_id)',
 };

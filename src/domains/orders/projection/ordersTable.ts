@@ -4,7 +4,7 @@
 // list, decimal scale and field-to-column map of this table is derived from this spec
 // (src/domains/contract/projectionColumns.ts).
 import type { ProjectionRowBase } from '../../contract/decoded';
-import { array, dateTime, decimal, string, uint, type ProjectionTable } from '../../contract/projectionTable';
+import { array, changedByColumn, dateTime, decimal, string, uint, type ProjectionTable } from '../../contract/projectionTable';
 import { MONEY_SCALE } from '../decimal';
 
 export interface OrderItemRow {
@@ -77,15 +77,7 @@ export const ORDERS: ProjectionTable<OrderRow> = {
     // Event schema version 2 (migrations/clickhouse/007). Not compared: a reconciliation digest compares the
     // business content every schema version carries, so a row projected from a v1 event (these unknown)
     // must not differ from its source: canonical digests ignore the representation version.
-    {
-      name: 'changed_by',
-      type: string,
-      role: 'content',
-      field: 'changedBy',
-      compared: false,
-      emptyIsUnknown: true,
-      value: (r) => r.changedBy,
-    },
+    changedByColumn(),
     { name: 'channel', type: string, role: 'content', field: 'channel', compared: false, emptyIsUnknown: true, value: (r) => r.channel },
   ],
   segment: 'toString(toDate(created_at))',
