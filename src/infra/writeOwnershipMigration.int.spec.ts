@@ -133,7 +133,7 @@ describe('write-ownership migrations on rows of the old schema', () => {
       from: new Date(at.getTime() - 1000),
       to: new Date(at.getTime() + 1000),
     });
-    expect(rebuilt).toEqual({ ...legacyOrder, changedBy: null });
+    expect(rebuilt).toEqual({ ...legacyOrder, changedBy: null, channel: null });
     expect(toKafkaRecord(orderPlacedEvent(rebuilt!, 1))).toEqual(eventBefore);
 
     const publication = outboxPublication(env.resources, discardStateChanges);
