@@ -24,7 +24,7 @@ jest.setTimeout(420000);
 const OLD: Partial<Settings> = { eventSchemaVersionCap: 1 };
 const NEW: Partial<Settings> = { eventSchemaVersionCap: undefined };
 /** How long each step runs under traffic before the next (a deploy's pace, in a short test). */
-const STEP_MS = 6000;
+const STEP_MS = 4000;
 
 describe('a rolling upgrade of the event format under steady writes', () => {
   let env: TestEnv;

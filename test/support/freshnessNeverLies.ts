@@ -15,7 +15,7 @@ import {
   FitnessResultsPageDocument,
   RecordFitnessResultDocument,
 } from '../generated/graphql';
-import { execute, type GraphQLResponse } from './graphqlClient';
+import { execute, isFetchFailure, type GraphQLResponse } from './graphqlClient';
 
 export type ReadKind = 'lookup' | 'list' | 'report';
 
@@ -75,7 +75,7 @@ export async function runFreshnessProperty(o: {
    * of what a FRESH marker vouches for, and a write's outcome is then unknown. Anything else is thrown.
    */
   const transportOnly = (err: unknown): undefined => {
-    if (!(err instanceof TypeError && err.message === 'fetch failed')) throw err;
+    if (!isFetchFailure(err)) throw err;
     c.transportFailures++;
     return undefined;
   };

@@ -24,6 +24,16 @@ async function post(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
+/**
+ * Whether fetch failed at the transport (no connection, a reset): undici's `TypeError: fetch failed`.
+ * By name, not instanceof: fetch belongs to Node's realm, and jest runs a test in a realm of its own,
+ * whose Error and TypeError are other classes (an instanceof check there is always false).
+ */
+export function isFetchFailure(err: unknown): boolean {
+  const e = err as { name?: unknown; message?: unknown } | null;
+  return typeof e === 'object' && e !== null && e.name === 'TypeError' && e.message === 'fetch failed';
+}
+
 export async function execute<T, V>(
   url: string,
   doc: TypedDocumentNode<T, V>,

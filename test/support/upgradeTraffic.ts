@@ -6,7 +6,7 @@
 // gateway being replaced) is counted apart: it was not acknowledged and says nothing of freshness.
 import { UpgradePlaceOrderDocument, UpgradeReadsDocument, UpgradeRecordDocument } from '../generated/graphql';
 import { sleep } from '../../src/shared/lifecycle';
-import { execute } from './graphqlClient';
+import { execute, isFetchFailure } from './graphqlClient';
 import { openLoop } from './openLoop';
 
 export const MEASURED_AT = '2026-11-30T09:15:00.000Z';
@@ -39,7 +39,7 @@ export function startUpgradeTraffic(o: {
   let dropped = 0;
   let stopped = false;
   const transport = (err: unknown) => {
-    if (!(err instanceof TypeError)) throw err;
+    if (!isFetchFailure(err)) throw err;
     dropped++;
     return undefined;
   };

@@ -169,6 +169,7 @@ export type ConsolePipelineQuery = {
     projectionLagMs: number | null;
     unresolvedDiscrepancies: number | null;
     repairsAwaitingVerification: number | null;
+    eventSchema: { writing: number; newestKnown: number; readersAgree: number | null } | null;
     stores: Array<{
       store: string;
       pending: number;
@@ -720,6 +721,11 @@ export const ConsolePipelineDocument = new TypedDocumentString(`
     projectionLagMs
     unresolvedDiscrepancies
     repairsAwaitingVerification
+    eventSchema {
+      writing
+      newestKnown
+      readersAgree
+    }
     stores {
       store
       pending

@@ -86,6 +86,8 @@ export function Pipeline() {
                 <dd>{d.unresolvedDiscrepancies ?? 'unknown'}</dd>
                 <dt>Repairs awaiting verification</dt>
                 <dd>{d.repairsAwaitingVerification ?? 'unknown'}</dd>
+                <dt>Event schema</dt>
+                <dd>{eventSchemaText(d.eventSchema)}</dd>
               </dl>
               {freshness[d.domain] ? <FreshnessBadge f={freshness[d.domain]!} label={`${d.domain} freshness`} /> : null}
             </article>
@@ -137,4 +139,11 @@ export function Pipeline() {
       <LiveStream />
     </>
   );
+}
+
+/** "writing v1 of v2 (readers agree on v1)": a rollout in progress reads as such (docs/upgrades.md). */
+function eventSchemaText(e: { writing: number; newestKnown: number; readersAgree?: number | null } | null | undefined): string {
+  if (!e) return 'unknown';
+  const readers = e.readersAgree == null ? 'projector group not seen yet' : `readers agree on v${e.readersAgree}`;
+  return `writing v${e.writing} of v${e.newestKnown} (${readers})`;
 }
