@@ -62,23 +62,26 @@ describe(`fault suite (${profile.name} profile)`, () => {
   const cycle = run.cycle.bind(run);
 
   /**
-   * Latency bounds of the outage cycles: 100 ms. The full profile runs alone and is held to exactly that.
-   * The reduced one runs inside `npm test`, beside another jest worker on the same two cores, where
-   * scheduling alone moves such figures: orders are held to 100 ms or twice what the same figure was
-   * under steady traffic in this run (the baseline), whichever is larger, since orders waiting for a
-   * hung broker take seconds. The event loop is held to what the defect looked like (a catch-up burst
-   * stalling the process long enough for late keep-alive timers to close sockets in use): 1 s, or four
-   * times the baseline. CI run 8 measured 232 ms on a saturated machine against a 60-80 ms baseline.
+   * Latency bounds of the outage cycles. Orders after a hung broker's circuit opened: 100 ms in the full
+   * profile; in the reduced one, which runs inside `npm test` beside another jest worker on the same two
+   * cores, 100 ms or twice the same figure under steady traffic in this run (the baseline), whichever is
+   * larger, since scheduling alone moves such figures there.
+   *
+   * The gateway's event loop while Kafka comes back is held against the same gateway's figure under
+   * steady traffic watched right before the outage (faultCycle.ts, profile.lagBaselineMs). A fixed 100 ms
+   * was a statement about the machine, not the code: on a 2-core machine carrying a broker, ClickHouse,
+   * two databases, four role processes and the workload, the steady p99 alone was 270-729 ms in
+   * recorded runs, while the gateway's own CPU share during recovery stayed that of steady traffic
+   * (docs/faults.md). What the defect looked like was the gateway itself stalling while it caught up; so:
+   * full profile, at most 1.5 times the steady figure (never below 100 ms); reduced profile (a busier
+   * machine, shorter windows), 1 s or four times it, whichever is larger.
    */
   function boundMs(baselineMs: number): number {
     return profile.name === 'full' ? 100 : Math.max(100, 2 * baselineMs);
   }
-  function lagBoundMs(baselineMs: number): number {
-    return profile.name === 'full' ? 100 : Math.max(1000, 4 * baselineMs);
+  function lagBoundMs(steadyMs: number): number {
+    return profile.name === 'full' ? Math.max(100, 1.5 * steadyMs) : Math.max(1000, 4 * steadyMs);
   }
-  const baselineLagMs = () =>
-    (run.records.find((r) => r.fault === 'baseline')?.evidence.gatewayEventLoopP99MsDuringRecovery as { maxP99Ms?: number } | undefined)
-      ?.maxP99Ms ?? 0;
   let baselineEndedAt = 0;
   const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.99) - 1)] ?? 0;
   const baselineOrderP99Ms = () =>
@@ -130,7 +133,7 @@ describe(`fault suite (${profile.name} profile)`, () => {
       timeoutMs: 60000,
       what: 'baseline traffic',
     });
-    // The baseline's "recovery" is steady traffic: its event-loop figure is the reference for the outages'.
+    // The baseline's "recovery" is steady traffic: its event-loop figure is reported beside the outages'.
     await cycle('baseline', async () => ({ hold: false, restore: async () => sleep(10000) }), { watchGatewayLag: true });
     baselineEndedAt = Date.now();
     run.records[run.records.length - 1]!.evidence.placeOrderP99Ms = baselineOrderP99Ms();
@@ -149,7 +152,7 @@ describe(`fault suite (${profile.name} profile)`, () => {
           await run.env.engines.stop('kafka', mode);
           return { hold: true, holdMs: profile.kafkaOutageMs, whileHeld: duringKafkaOutage, restore: () => run.env.engines.start('kafka') };
         },
-        { notFreshDuring: ['fitness', 'orders'], gatewayLagP99UnderMs: lagBoundMs(baselineLagMs()), recoveredWithinMs: 60000 },
+        { notFreshDuring: ['fitness', 'orders'], gatewayLagBound: lagBoundMs, recoveredWithinMs: 60000 },
       ));
   }
 

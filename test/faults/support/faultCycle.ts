@@ -3,9 +3,9 @@
 // assert everything the suite demands. Traffic resumes before the assertions, so a failed cycle does
 // not stop the next one from running under load.
 import type { Resources } from '../../../src/app/resources';
-import { waitFor } from '../../../src/shared/lifecycle';
+import { sleep, waitFor } from '../../../src/shared/lifecycle';
 import type { FreshnessProbe } from './freshnessProbe';
-import { EventLoopWatch } from './opsProbe';
+import { EventLoopWatch, type EventLoopFigures } from './opsProbe';
 import { notYetVisible } from './oracle';
 import type { FaultProfile } from './profile';
 import type { FaultRecord } from './report';
@@ -30,10 +30,12 @@ export interface Expect {
    */
   notFreshDuring?: ('fitness' | 'orders')[];
   /**
-   * While the fault ends and the backlog drains: the gateway's event-loop delay stays under this p99
-   * (ms), sampled from its own /metrics, so catching up never starves the requests it serves.
+   * While the fault ends and the backlog drains: the gateway's event-loop delay p99 (ms, the highest of
+   * its 5 s windows, from its own /metrics) stays under the bound this gives for the same figure under
+   * steady traffic just before the fault (the profile's lagBaselineMs, same processes, same load, warm),
+   * so catching up never starves the requests it serves.
    */
-  gatewayLagP99UnderMs?: number;
+  gatewayLagBound?: (steadyMaxP99Ms: number) => number;
   /** Every write acknowledged before the restore is visible within this time after it (ms). */
   recoveredWithinMs?: number;
   /** Record the gateway's event-loop delay during the recovery without a bound (a reference figure). */
@@ -62,6 +64,8 @@ async function holdOutage(c: CycleContext, phase: string, since: number, holdMs:
 
 export async function runCycle(c: CycleContext, name: string, inject: () => Promise<Injected>, expectations: Expect = {}): Promise<void> {
   const { resources, workload, probe, reconciliation, profile, records } = c;
+  // The steady figure the recovery's event-loop delay is held against: watched right before the fault.
+  const steadyLag = expectations.gatewayLagBound ? await watchLag(c.gatewayOpsUrl, profile.lagBaselineMs) : undefined;
   workload.setPhase(name);
   probe.setPhase(name);
   const injectedAt = Date.now();
@@ -83,7 +87,7 @@ export async function runCycle(c: CycleContext, name: string, inject: () => Prom
   // Recovery is timed from the moment the fault ends (the engine or process is being started again),
   // so it includes the restart itself, consumer-group rejoins and the backlog drain.
   const restoredAt = Date.now();
-  const lag = expectations.gatewayLagP99UnderMs || expectations.watchGatewayLag ? new EventLoopWatch(c.gatewayOpsUrl).start() : undefined;
+  const lag = expectations.gatewayLagBound || expectations.watchGatewayLag ? new EventLoopWatch(c.gatewayOpsUrl).start() : undefined;
   await fault.restore();
   const ackedAtRestore = [...workload.acknowledged];
   const recoveryMs = await timeToVisible(resources, ackedAtRestore, restoredAt, profile.recoveryTimeoutMs).catch(() => null);
@@ -106,6 +110,7 @@ export async function runCycle(c: CycleContext, name: string, inject: () => Prom
     evidence: {
       ...held,
       ...evidence,
+      ...(steadyLag ? { gatewayEventLoopP99MsBeforeFault: steadyLag } : {}),
       ...(gatewayLag ? { gatewayEventLoopP99MsDuringRecovery: gatewayLag } : {}),
       ...(recoveryMs === null ? { invisibleAtTimeout } : {}),
       productDetail: verdict.productDetail,
@@ -144,11 +149,20 @@ export async function runCycle(c: CycleContext, name: string, inject: () => Prom
       recoveryMs,
       within: true,
     });
-  if (gatewayLag && expectations.gatewayLagP99UnderMs) {
+  if (gatewayLag && steadyLag && expectations.gatewayLagBound) {
     expect(gatewayLag.samples).toBeGreaterThan(0);
-    expect({ maxP99Ms: gatewayLag.maxP99Ms, under: gatewayLag.maxP99Ms < expectations.gatewayLagP99UnderMs! }).toEqual({
+    const boundMs = expectations.gatewayLagBound(steadyLag.maxP99Ms);
+    expect({ maxP99Ms: gatewayLag.maxP99Ms, steadyMaxP99Ms: steadyLag.maxP99Ms, boundMs, under: gatewayLag.maxP99Ms < boundMs }).toEqual({
       maxP99Ms: gatewayLag.maxP99Ms,
+      steadyMaxP99Ms: steadyLag.maxP99Ms,
+      boundMs,
       under: true,
     });
   }
+}
+
+async function watchLag(gatewayOpsUrl: string, forMs: number): Promise<EventLoopFigures> {
+  const watch = new EventLoopWatch(gatewayOpsUrl).start();
+  await sleep(forMs);
+  return watch.stop();
 }

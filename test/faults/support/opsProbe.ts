@@ -25,16 +25,30 @@ export async function metricValues(baseUrl: string, suffix: string): Promise<{ n
   return out;
 }
 
+/** What an event-loop watch saw: its windows' p99s and the process's CPU share over the watch. */
+export interface EventLoopFigures {
+  samples: number;
+  /** The highest of the windows' p99 delays (ms). */
+  maxP99Ms: number;
+  /** The windows' p99 delays (ms), in order. */
+  windowsP99Ms: number[];
+  /** CPU seconds the process used per wall second over the watch (process_cpu_seconds_total), or null if unread. */
+  cpuShare: number | null;
+  unreadable: number;
+}
+
 /**
  * Samples a process's event-loop delay p99 (ms) every `everyMs` until stopped: like a Prometheus scrape
  * (usually every 15 s), each sample is the p99 of the delays since the previous one. The last window
- * is cut short at stop(); it still counts.
+ * is cut short at stop(); it still counts. The process's CPU seconds are read at both ends, so a figure
+ * can be told apart: a process busy with its own work, or one waiting for cores other processes hold.
  */
 export class EventLoopWatch {
   readonly p99Ms: number[] = [];
   private running = false;
   private loop?: Promise<void>;
   private readonly stopping = new AbortController();
+  private cpuAtStart?: { cpuS: number; at: number };
   unreadable = 0;
 
   constructor(
@@ -45,7 +59,7 @@ export class EventLoopWatch {
   start(): this {
     this.running = true;
     this.loop = (async () => {
-      await metricValues(this.baseUrl, 'nodejs_eventloop_lag_p99_seconds').catch(() => undefined); // resets the window
+      this.cpuAtStart = await this.cpu(); // the scrape also resets the delay window
       while (this.running) {
         await sleep(this.everyMs, this.stopping.signal);
         const v = await metricValues(this.baseUrl, 'nodejs_eventloop_lag_p99_seconds').catch(() => undefined);
@@ -56,10 +70,25 @@ export class EventLoopWatch {
     return this;
   }
 
-  async stop(): Promise<{ samples: number; maxP99Ms: number; unreadable: number }> {
+  private async cpu(): Promise<{ cpuS: number; at: number } | undefined> {
+    const v = await metricValues(this.baseUrl, 'process_cpu_seconds_total').catch(() => undefined);
+    return v?.length ? { cpuS: v[0]!.value, at: Date.now() } : undefined;
+  }
+
+  async stop(): Promise<EventLoopFigures> {
     this.running = false;
     this.stopping.abort();
     await this.loop;
-    return { samples: this.p99Ms.length, maxP99Ms: Math.max(0, ...this.p99Ms), unreadable: this.unreadable };
+    const end = await this.cpu();
+    const from = this.cpuAtStart;
+    const cpuShare =
+      from && end && end.at > from.at ? Math.round(((end.cpuS - from.cpuS) / ((end.at - from.at) / 1000)) * 1000) / 1000 : null;
+    return {
+      samples: this.p99Ms.length,
+      maxP99Ms: Math.max(0, ...this.p99Ms),
+      windowsP99Ms: [...this.p99Ms],
+      cpuShare,
+      unreadable: this.unreadable,
+    };
   }
 }

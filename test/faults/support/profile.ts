@@ -20,6 +20,11 @@ export interface FaultProfile {
   stormMs: number;
   /** Traffic before the first fault and between faults. */
   steadyMs: number;
+  /**
+   * Steady traffic watched right before a fault whose recovery bounds the gateway's event-loop delay:
+   * the reference figure, taken from the same warm processes under the same load.
+   */
+  lagBaselineMs: number;
   /** How many times the Kafka and ClickHouse outages are repeated. */
   repeats: number;
   /** Longest acceptable recovery (restore -> every acknowledged write visible) before the suite fails. */
@@ -44,6 +49,7 @@ export const REDUCED: FaultProfile = {
   clickhouseOutageMs: 5000,
   stormMs: 3000,
   steadyMs: 3000,
+  lagBaselineMs: 10000,
   repeats: 1,
   recoveryTimeoutMs: 150000,
   cycleTimeoutMs: 240000,
@@ -60,6 +66,7 @@ export const FULL: FaultProfile = {
   clickhouseOutageMs: 60000,
   stormMs: 10000,
   steadyMs: 8000,
+  lagBaselineMs: 30000,
   repeats: 2,
   recoveryTimeoutMs: 180000,
   cycleTimeoutMs: 600000,
