@@ -1,6 +1,5 @@
 import { ConfigError, loadSettings, settingsWarnings } from './settings';
 import { kafkaSecurity, mysqlSsl, postgresSsl, clickhouseTls } from '../infra/tls';
-import { transportRefusal } from '../shared/errors';
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -73,12 +72,5 @@ describe('secure transport settings', () => {
     const w = settingsWarnings(s).join('\n');
     expect(w).toMatch(/PG_TLS=require encrypts but does not check/);
     expect(w).toMatch(/KAFKA_SASL_MECHANISM without KAFKA_SSL/);
-  });
-
-  it('recognise refused handshakes and logins through error causes', () => {
-    expect(transportRefusal({ message: 'x', cause: { code: 'SELF_SIGNED_CERT_IN_CHAIN' } })).toBe('CERTIFICATE_UNTRUSTED');
-    const retried = { name: 'KafkaJSNumberOfRetriesExceeded', cause: { name: 'KafkaJSSASLAuthenticationError' } };
-    expect(transportRefusal(retried)).toBe('AUTHENTICATION_FAILED');
-    expect(transportRefusal({ code: 'ECONNREFUSED' })).toBeUndefined();
   });
 });

@@ -1,6 +1,9 @@
 // Pure parts of the relay: the retry schedule, how publish failures are classified (outage or the
 // record's own), how failed rows are grouped and when they give up, the publish timeout race and the
 // lease check.
+// The real process, where Node reports unhandled rejections: jest hands the test a copy (also for
+// 'node:process') that never emits them; runInThisContext evaluates in Node's own context.
+import { runInThisContext } from 'node:vm';
 import { withTimeout } from '../shared/timeout';
 import { exponentialBackoff } from '../shared/backoff';
 import { publishTimeout } from '../shared/timeout';
@@ -8,6 +11,8 @@ import type { RelayRecord } from '../publication/relayPort/publicationTable';
 import { classifyPublishFailure } from '../shared/publishFailure';
 import { failureGroups } from './failureGroups';
 import { relayProblems } from './relayDeps';
+
+const nodeProcess = runInThisContext('process') as NodeJS.Process;
 
 const kafkaError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, ...extra });
 
@@ -123,10 +128,22 @@ describe('failure groups', () => {
 
 describe('publish timeout and relay options', () => {
   it('times out a publish that does not answer, without an unhandled rejection later', async () => {
-    let rejectLater: (e: Error) => void = () => undefined;
-    const slow = new Promise<void>((_, reject) => (rejectLater = reject));
-    await expect(withTimeout(slow, 10, () => new Error('timed out'))).rejects.toThrow('timed out');
-    rejectLater(new Error('late failure'));
+    // Node reports a rejection nobody handles once the microtask queue drains; listen for it around the race.
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    nodeProcess.on('unhandledRejection', listener);
+    try {
+      let rejectLater: (e: Error) => void = () => undefined;
+      const slow = new Promise<void>((_, reject) => (rejectLater = reject));
+      await expect(withTimeout(slow, 10, () => new Error('timed out'))).rejects.toThrow('timed out');
+      rejectLater(new Error('late failure'));
+      // Let the late rejection travel: microtasks, then a few turns of the event loop (timers and immediates).
+      for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setImmediate(r));
+      expect(unhandled).toEqual([]);
+    } finally {
+      nodeProcess.off('unhandledRejection', listener);
+    }
     await expect(withTimeout(Promise.resolve(7), 1000, 'x')).resolves.toBe(7);
     await expect(withTimeout(new Promise(() => undefined), 5, 'probe')).rejects.toMatchObject({
       code: 'PUBLISH_TIMEOUT',

@@ -2,14 +2,15 @@
 // CA and certificates made by the test. Tidemark's own clients, built from environment variables through
 // loadSettings, create the topics, publish through the relay's sink, the kafka-first direct producer and
 // read back; the cluster probe and the stack manager's probe answer. An untrusted CA and a wrong SCRAM
-// password are refused with typed errors.
+// password are refused with typed errors. SCRAM without TLS (SASL_PLAINTEXT) works too, with a warning, and
+// production refuses it unless ALLOW_INSECURE_TRANSPORT=true.
 import { eventTopicSuffixes } from '../../src/domains/registry';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kafka } from 'kafkajs';
-import { loadSettings, type Settings } from '../../src/config/settings';
+import { ConfigError, loadSettings, settingsWarnings, type Settings } from '../../src/config/settings';
 import { kafkaService } from '../../src/devstack/kafka';
 import { repoRoot } from '../../src/devstack/stack';
 import { fromKafkaClusterProbe } from '../../src/infra/kafka/clusterProbe';
@@ -120,5 +121,56 @@ describe('Kafka over TLS', () => {
     const err = await refusal(settings({ KAFKA_BROKERS: broker.saslSsl, KAFKA_SSL: 'verify', KAFKA_SSL_CA: pki.ca, ...sasl }));
     expect(err).toMatchObject({ code: 'STORE_UNAVAILABLE', details: { reason: 'AUTHENTICATION_FAILED' } });
     expect((err as Error).message).toMatch(/rejected the SASL credentials \(check KAFKA_SASL_\*\)$/);
+  });
+
+  describe('SASL without TLS (SASL_PLAINTEXT)', () => {
+    const scram = (mechanism: string, password = SCRAM_USER.password) => ({
+      KAFKA_SASL_MECHANISM: mechanism,
+      KAFKA_SASL_USERNAME: SCRAM_USER.username,
+      KAFKA_SASL_PASSWORD: password,
+    });
+
+    it('authenticates with SCRAM-SHA-256 and SCRAM-SHA-512 with KAFKA_SSL off, with a warning that records travel in plaintext', async () => {
+      for (const mechanism of ['scram-sha-256', 'scram-sha-512']) {
+        const s = settings({ KAFKA_BROKERS: broker.saslPlaintext, ...scram(mechanism) });
+        expect(s.kafkaSsl).toBe('off');
+        expect(settingsWarnings(s).join('\n')).toMatch(/KAFKA_SASL_MECHANISM without KAFKA_SSL/);
+        await roundTrip(s);
+      }
+    });
+
+    it('refuses a wrong SCRAM password with a typed, non-retriable error', async () => {
+      const err = await refusal(settings({ KAFKA_BROKERS: broker.saslPlaintext, ...scram('scram-sha-512', 'wrong-password') }));
+      expect(err).toBeInstanceOf(TransportSecurityError);
+      expect(err).toMatchObject({
+        code: 'STORE_UNAVAILABLE',
+        retriable: false,
+        details: { store: 'kafka', reason: 'AUTHENTICATION_FAILED' },
+      });
+    });
+
+    it('is refused in production (KAFKA_SSL=off) unless ALLOW_INSECURE_TRANSPORT=true, which then connects', async () => {
+      const env = {
+        ...process.env,
+        TIDEMARK_ENV: 'production',
+        AUTH_JWT_SECRET: 'x'.repeat(32),
+        KAFKA_BROKERS: broker.saslPlaintext,
+        KAFKA_TOPIC_PREFIX: `tidemark-tls-${randomUUID().slice(0, 8)}`,
+        KAFKA_PARTITIONS: '1',
+        KAFKA_SSL: 'off',
+        ...scram('scram-sha-256'),
+      };
+      let problems: string[] = [];
+      try {
+        loadSettings(env);
+      } catch (e) {
+        if (!(e instanceof ConfigError)) throw e;
+        problems = e.problems;
+      }
+      expect(problems).toContainEqual(expect.stringMatching(/^KAFKA_SSL=off sends every event in plaintext: set KAFKA_SSL=verify\./));
+      const s = loadSettings({ ...env, ALLOW_INSECURE_TRANSPORT: 'true' });
+      expect(settingsWarnings(s)).toContainEqual(expect.stringMatching(/^ALLOW_INSECURE_TRANSPORT=true: KAFKA_SSL=off/));
+      await roundTrip(s);
+    });
   });
 });

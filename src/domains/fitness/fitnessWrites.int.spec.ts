@@ -8,7 +8,7 @@ import { mysqlServerFeatures } from '../../infra/mysql/serverFeatures';
 import { fitnessEventId } from './events';
 import { shardForUser } from './sharding';
 import { allocateLocalSequence } from './store/allocateDataId';
-import { shardNow } from './store/rows';
+import { DATA_IDS, shardNow } from './store/rows';
 
 describe('fitness writes (sharded MariaDB + outbox)', () => {
   const h = useFitnessHarness();
@@ -61,16 +61,39 @@ describe('fitness writes (sharded MariaDB + outbox)', () => {
 
   it('allocates the dataId and reads the shard clock in one statement on MariaDB, in two without RETURNING (MySQL 8)', async () => {
     expect(await mysqlServerFeatures(h.shardDb(0))).toEqual({ insertReturning: true });
-    const [fused, separate] = await h.shardDb(0).transaction(async (trx) => {
+    const db = h.shardDb(0);
+    const [fused, separate, clock, after, counted] = await db.transaction(async (trx) => {
+      // Counted twice on the transaction's own connection: by the server (the session's Questions counter,
+      // which each SHOW itself increments) and by knex (the transaction's 'query' events).
+      let sent = 0;
+      trx.on('query', () => sent++);
+      const questions = async () => {
+        const [rows] = (await trx.raw("SHOW SESSION STATUS LIKE 'Questions'")) as [{ Value: string }[]];
+        return Number(rows[0]!.Value);
+      };
+      const statementsOf = async <T>(work: () => Promise<T>): Promise<[T, number, number]> => {
+        const q0 = await questions();
+        const from = sent;
+        const out = await work();
+        const by = sent - from;
+        const q1 = await questions();
+        return [out, q1 - q0 - 1, by]; // minus the SHOW that read q1
+      };
       const clock = await shardNow(trx);
-      const a = await allocateLocalSequence(trx, true);
-      const b = await allocateLocalSequence(trx, false);
-      for (const x of [a, b]) expect(Math.abs(x.now.getTime() - clock.getTime())).toBeLessThan(5000);
-      return [a, b];
+      const [a, aServer, aKnex] = await statementsOf(() => allocateLocalSequence(trx, true));
+      const [b, bServer, bKnex] = await statementsOf(() => allocateLocalSequence(trx, false));
+      const after = await shardNow(trx);
+      return [a, b, clock, after, { fused: [aServer, aKnex], separate: [bServer, bKnex] }];
     });
+    expect(counted).toEqual({ fused: [1, 1], separate: [2, 2] });
+    // Both read the shard's clock inside the transaction, in order, and took a real, distinct sequence value.
+    expect(clock.getTime()).toBeLessThanOrEqual(fused!.now.getTime());
+    expect(fused!.now.getTime()).toBeLessThanOrEqual(separate!.now.getTime());
+    expect(separate!.now.getTime()).toBeLessThanOrEqual(after.getTime());
     expect(fused!.sequence).toBeGreaterThan(0);
     expect(separate!.sequence).toBeGreaterThan(fused!.sequence);
-    expect(fused!.now.getTime() % 1).toBe(0);
+    const kept = await db(DATA_IDS).whereIn('local_seq', [fused!.sequence, separate!.sequence]).pluck('local_seq');
+    expect(kept.map(Number).sort((x, y) => x - y)).toEqual([fused!.sequence, separate!.sequence]);
   });
 
   it('rolls the result back when its outbox insert fails (commit atomicity)', async () => {

@@ -63,6 +63,15 @@ function makeLeaf(dir: string, ca: { crt: string; key: string }, name: string, e
   return { crt, key };
 }
 
+/**
+ * Another server certificate from the test CA of `pki`, carrying only `subjectAltName` (e.g. no localhost),
+ * for host name checks that must not depend on what this machine's resolver knows.
+ */
+export function issueServerCert(pki: TestPki, name: string, subjectAltName: string): { crt: string; key: string } {
+  const ca = { crt: pki.ca, key: join(pki.dir, 'tidemark-test-ca.key') };
+  return makeLeaf(pki.dir, ca, name, `subjectAltName=${subjectAltName}\nextendedKeyUsage=serverAuth\n`);
+}
+
 /** A fresh PKI in dir (created). */
 export function makeTestPki(dir: string): TestPki {
   mkdirSync(dir, { recursive: true });

@@ -3,6 +3,7 @@
 //   ssl      SSL, no client authentication
 //   saslSsl  SASL_SSL with SCRAM-SHA-256 and SCRAM-SHA-512 (user created at storage format, --add-scram)
 //   mtls     SSL that requires a client certificate signed by the test CA
+//   saslPlaintext  SASL_PLAINTEXT with SCRAM-SHA-256 and SCRAM-SHA-512: a login without TLS
 // The controller and the broker's own inter-broker listener stay plaintext on loopback. Free ports,
 // its own folder in the temp directory; stop() ends the JVM and removes the folder.
 import { randomBytes } from 'node:crypto';
@@ -25,17 +26,18 @@ export interface TlsKafka {
   ssl: string;
   saslSsl: string;
   mtls: string;
+  saslPlaintext: string;
   stop(): Promise<void>;
 }
 
 export async function startTlsKafka(pki: TestPki, log: (l: string) => void = () => undefined): Promise<TlsKafka> {
-  const p = await freeEnginePort([1, 2, 3, 4]);
+  const p = await freeEnginePort([1, 2, 3, 4, 5]);
   const home = privateDir('kafka');
   const host = '127.0.0.1';
   const node: NodeSpec = { id: 1, host, port: p, home };
   const ctx: StackContext = { settings: loadSettings({ ...process.env, TIDEMARK_ENV: 'test' }), dir: home, root: repoRoot, log };
   const at = (offset: number) => `${host}:${p + offset}`;
-  const addr = { ssl: at(0), controller: at(1), saslSsl: at(2), internal: at(3), mtls: at(4) };
+  const addr = { ssl: at(0), controller: at(1), saslSsl: at(2), internal: at(3), mtls: at(4), saslPlaintext: at(5) };
   const config = join(home, 'server.properties');
   mkdirSync(join(home, 'data'), { recursive: true });
   const scram = 'org.apache.kafka.common.security.scram.ScramLoginModule required;';
@@ -46,11 +48,12 @@ export async function startTlsKafka(pki: TestPki, log: (l: string) => void = () 
       'node.id=1',
       `controller.quorum.voters=1@${addr.controller}`,
       `listeners=SSL://${addr.ssl},CONTROLLER://${addr.controller},SASL_SSL://${addr.saslSsl},INTERNAL://${addr.internal},` +
-        `MTLS://${addr.mtls}`,
-      `advertised.listeners=SSL://${addr.ssl},SASL_SSL://${addr.saslSsl},INTERNAL://${addr.internal},MTLS://${addr.mtls}`,
+        `MTLS://${addr.mtls},SASL_PLAINTEXT://${addr.saslPlaintext}`,
+      `advertised.listeners=SSL://${addr.ssl},SASL_SSL://${addr.saslSsl},INTERNAL://${addr.internal},MTLS://${addr.mtls},` +
+        `SASL_PLAINTEXT://${addr.saslPlaintext}`,
       'controller.listener.names=CONTROLLER',
       'inter.broker.listener.name=INTERNAL',
-      'listener.security.protocol.map=SSL:SSL,CONTROLLER:PLAINTEXT,SASL_SSL:SASL_SSL,INTERNAL:PLAINTEXT,MTLS:SSL',
+      'listener.security.protocol.map=SSL:SSL,CONTROLLER:PLAINTEXT,SASL_SSL:SASL_SSL,INTERNAL:PLAINTEXT,MTLS:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT',
       'ssl.keystore.type=PKCS12',
       `ssl.keystore.location=${pki.serverP12}`,
       'ssl.keystore.password=changeit',
@@ -61,6 +64,8 @@ export async function startTlsKafka(pki: TestPki, log: (l: string) => void = () 
       'sasl.enabled.mechanisms=SCRAM-SHA-256,SCRAM-SHA-512',
       `listener.name.sasl_ssl.scram-sha-256.sasl.jaas.config=${scram}`,
       `listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=${scram}`,
+      `listener.name.sasl_plaintext.scram-sha-256.sasl.jaas.config=${scram}`,
+      `listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config=${scram}`,
       `log.dirs=${join(home, 'data')}`,
       'num.partitions=1',
       'auto.create.topics.enable=false',
@@ -103,5 +108,5 @@ export async function startTlsKafka(pki: TestPki, log: (l: string) => void = () 
     await stop();
     throw err;
   }
-  return { ssl: addr.ssl, saslSsl: addr.saslSsl, mtls: addr.mtls, stop };
+  return { ssl: addr.ssl, saslSsl: addr.saslSsl, mtls: addr.mtls, saslPlaintext: addr.saslPlaintext, stop };
 }
