@@ -1,7 +1,9 @@
 // The console in a real browser (Debian's Chromium driven by playwright-core) against a real gateway,
 // relay and projector: an operator signs in by pasting a token, sees a write's publication states
-// arrive live, replays a dead letter and sees it PUBLISHED, runs a reconciliation and repairs an
-// injected discrepancy; an analyst sees a report chart and no operator action. The console is built
+// arrive live, replays a dead letter and sees it PUBLISHED, replays a parked outbox event and sees it
+// SENT, runs a reconciliation and repairs an injected discrepancy, removes a row with no source (with a
+// reason, audited); an analyst sees a report chart and no operator action, and the API refuses the
+// analyst's replay and removal. The console is built
 // first, exactly as `npm run build` builds it.
 import { clickhouseLayout } from '../../src/infra/clickhouse/layout';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,10 +23,19 @@ import { appendOutboxEvents } from '../../src/publication/outbox/appendOutboxEve
 import { deleteRows } from '../../src/reconciliation/target/sql/deleteRows';
 import { randomIds } from '../../src/shared/clock';
 import { waitFor } from '../../src/shared/lifecycle';
-import { PlaceOrderDocument, RecordFitnessResultDocument } from '../generated/graphql';
+import {
+  PlaceOrderDocument,
+  RecordFitnessResultDocument,
+  RemoveUnexpectedRowsDocument,
+  RepairsDocument,
+  ReplayParkedEventsDocument,
+} from '../generated/graphql';
 import { buildConsole, openConsoleBrowser, type ConsoleBrowser } from '../support/consoleBrowser';
 import { execute } from '../support/graphqlClient';
 import { sampleFitnessState } from '../support/outboxSeed';
+import { projectedRows } from '../support/projectedRows';
+import { FITNESS_RESULTS, type FitnessRow } from '../../src/domains/fitness/projection/fitnessResultsTable';
+import { insertRows } from '../../src/projections/sql/insertRows';
 import { createTestEnv, type TestEnv } from '../support/testEnv';
 import { authHeader, tokenFor } from '../support/tokens';
 
@@ -42,6 +53,7 @@ describe('the console in Chromium', () => {
   let stackDir: string;
   let signing: Settings;
   const dataIds: string[] = [];
+  let parkedId = '';
 
   beforeAll(async () => {
     buildConsole();
@@ -210,6 +222,8 @@ describe('the console in Chromium', () => {
         });
     });
 
+    parkedId = parked.eventId;
+
     await page.getByRole('link', { name: 'Stuck work' }).click();
     await page.locator(`tr[data-event="${parked.eventId}"]`).waitFor();
     const row = page.locator(`tr[data-event="${event.eventId}"]`);
@@ -232,6 +246,25 @@ describe('the console in Chromium', () => {
     await watched.filter({ hasText: 'NOT_PUBLISHED → PUBLISHED' }).waitFor({ timeout: 60000 });
     expect((await pg('event_publications').where({ event_id: event.eventId }).first()).status).toBe('PUBLISHED');
     await browser.screenshot('stuck-work');
+  });
+
+  it('replays a parked outbox event from the page, which the relay then sends; an analyst token is refused', async () => {
+    const shard0 = env.resources.mysql.shard(0).db;
+    const status = async () => String((await shard0('outbox_events').where({ event_id: parkedId }).first()).status);
+    expect(await status()).toBe('PARKED');
+    const analyst = await authHeader(signing, 'analyst');
+    const refused = await execute(app.gateway!.url, ReplayParkedEventsDocument, { filter: { eventIds: [parkedId] }, limit: 1 }, analyst);
+    expect(refused.errors![0]!.extensions!.code).toBe('FORBIDDEN');
+    expect(await status()).toBe('PARKED');
+
+    const parked = page.locator('section[aria-labelledby="parked-h"]');
+    await parked.getByRole('checkbox', { name: `Select ${parkedId}` }).check();
+    await parked.getByRole('button', { name: 'Replay selected (1)' }).click();
+    await page.getByRole('dialog', { name: 'Replay parked events?' }).getByRole('button', { name: 'Replay', exact: true }).click();
+    await parked.getByRole('status').filter({ hasText: '1 parked event(s) returned to NEW.' }).waitFor();
+    expect(await status()).not.toBe('PARKED');
+    await waitFor(async () => (await status()) === 'SENT', { what: 'the replayed parked event sent', timeoutMs: 60000 });
+    await parked.locator(`tr[data-event="${parkedId}"]`).waitFor({ state: 'detached', timeout: 30000 });
   });
 
   it('runs a reconciliation, finds an injected discrepancy and repairs it to a passed verification', async () => {
@@ -276,6 +309,69 @@ describe('the console in Chromium', () => {
     await page.getByLabel('Status').selectOption('all');
     await page.locator(`tr[data-aggregate="${victim}"][data-status="RESOLVED"]`).waitFor();
     await browser.screenshot('reconciliation');
+  });
+
+  it('removes a row with no source with a reason, audited and verified; an analyst token is refused', async () => {
+    const ch = app.resources.clickhouse;
+    const stray = 4100199901;
+    const rows = async () =>
+      Number(
+        (
+          await (
+            await ch.query({
+              query: `SELECT count() AS n FROM ${ident(env.settings.clickhouseDatabase)}.fitness_results WHERE data_id = ${uint(stray)}`,
+              format: 'JSONEachRow',
+            })
+          ).json<{ n: string }>()
+        )[0]!.n,
+      );
+    // A row the source never had, committed long ago (judged at once, not as in flight).
+    const [row] = projectedRows<FitnessRow>([
+      fitnessEvent('FitnessResultRecorded', sampleFitnessState({ dataId: stray, detectId: CAMPAIGN, schoolId: 11 }), 1),
+    ]);
+    await insertRows(ch, env.settings.clickhouseDatabase, FITNESS_RESULTS, [row!]);
+
+    await page.getByRole('link', { name: 'Reconciliation' }).click();
+    await page.getByLabel('Campaign (detectId)').fill(String(CAMPAIGN));
+    await page.getByLabel('Status').selectOption('OPEN');
+    const disc = page.locator(`tr[data-aggregate="${stray}"][data-kind="UNEXPECTED_ROW"]`);
+    await waitFor(
+      async () => {
+        await page.getByRole('button', { name: 'Start reconciliation' }).click();
+        await page.getByRole('button', { name: 'Start reconciliation' }).waitFor();
+        return (await disc.count()) === 1;
+      },
+      { what: 'a reconciliation that finds the unexpected row', timeoutMs: 60000, intervalMs: 500 },
+    );
+    const discrepancyId = (await disc.getAttribute('data-discrepancy'))!;
+    const analyst = await authHeader(signing, 'analyst');
+    const refused = await execute(
+      app.gateway!.url,
+      RemoveUnexpectedRowsDocument,
+      { ids: [discrepancyId], reason: 'not mine to remove' },
+      analyst,
+    );
+    expect(refused.errors![0]!.extensions!.code).toBe('FORBIDDEN');
+    expect(await rows()).toBe(1);
+
+    await disc.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /^Remove unexpected rows \(1\)/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove unexpected rows?' });
+    await dialog.getByLabel('Reason (required, recorded in the audit trail)').fill('no source row: injected by the test');
+    await dialog.getByRole('button', { name: 'Remove rows', exact: true }).click();
+    await page.locator(`tr[data-repair][data-aggregate="${stray}"][data-verification="PASSED"]`).waitFor({ timeout: 60000 });
+    expect(await rows()).toBe(0);
+    const operator = await authHeader(signing, 'operator');
+    const audit = await execute(app.gateway!.url, RepairsDocument, { filter: { actions: ['REMOVE_UNEXPECTED'] } }, operator);
+    expect(audit.data!.repairs).toEqual([
+      expect.objectContaining({
+        discrepancyId,
+        aggregateId: String(stray),
+        outcome: 'COMPLETED',
+        verification: 'PASSED',
+        requestedBy: 'test-operator',
+      }),
+    ]);
   });
 
   it('signs in an analyst, who sees the report charts and no operator page or action', async () => {
