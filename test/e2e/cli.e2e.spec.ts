@@ -90,7 +90,8 @@ describe('tidemark command line', () => {
     expect(unscoped.stderr).toContain('the teacher role needs its school_ids claim: add --claim school_ids=11,12');
   });
 
-  it('reconciles a scope and replays dead letters through the GraphQL API', async () => {
+  // Replays, repairs and rebuilds acting on real state: cliActions.e2e.spec.ts.
+  it('reconciles a scope through the GraphQL API; a replay with nothing dead-lettered says so', async () => {
     const r = await tidemark(['reconcile', '--detect-id', '912345', '--level', 'COUNTS'], asOperator);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toMatchObject({ run: { domain: 'fitness', outcome: 'CLEAN', discrepanciesFound: 0 }, discrepancies: [] });
