@@ -65,6 +65,9 @@ export async function startApolloServer(
   const apollo = new ApolloServer<GatewayContext>({
     schema: o.schema,
     introspection: o.introspection,
+    // main.ts owns SIGTERM/SIGINT (drain every role, then exit). Apollo's own handlers (on unless NODE_ENV=test,
+    // so in the image) stop it and re-send the signal, which main.ts took for a second one: exit 130 mid-drain.
+    stopOnTerminationSignals: false,
     // The parser stops at the token limit (documents were already held to it by admission; WebSocket too).
     parseOptions: { maxTokens: o.admission.document.maxTokens },
     includeStacktraceInErrorResponses: o.development,
