@@ -33,7 +33,8 @@ export const ENGINES_ENV = {
  * the local ClickHouse cluster's suite (its own 18.16 servers and ZooKeeper, whatever this run pins);
  * the rolling upgrade of the event format (a minute and a half of deploy steps; what it needs of these
  * engines, the version announcement in Kafka 4's group metadata and the parked and replayed newer
- * event, is proven here by schemaVersionGate.int and schemaUpgrade.e2e).
+ * event, is proven here by schemaVersionGate.int and schemaUpgrade.e2e); the container image's replay (four role
+ * processes from the built image, on the server engines).
  */
 const NOT_ENGINE_SUITES = [
   '/test/faults/',
@@ -49,6 +50,7 @@ const NOT_ENGINE_SUITES = [
   'src/domains/fitness/fitnessIdempotencyAndDeletion.int.spec.ts',
   'src/publication/outbox/outboxDueAt.int.spec.ts',
   'test/e2e/rollingUpgrade.e2e.spec.ts',
+  'test/container/',
 ];
 
 async function versions(s: Settings): Promise<string[]> {
