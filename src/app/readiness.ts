@@ -12,8 +12,10 @@
 //   reconciler  needs every engine (it reads all three stores and publishes repairs)
 // MySQL counts as down for a role only when every shard is; some shards down is `degraded`, with the
 // shards named (shardsDown). A process with the gateway role is judged as a gateway (it is what a load
-// balancer routes to). From SIGTERM on (drain()), the process is not ready, so a load balancer stops
-// routing to it before it stops accepting work.
+// balancer routes to). Until its roles have started (migrations run, the GraphQL port listening), the
+// process is `starting`, not ready: the operations port answers first, and a load balancer must not route
+// to a gateway whose port still refuses. From SIGTERM on (drain()), the process is not ready, so a load
+// balancer stops routing to it before it stops accepting work.
 import type { Settings } from '../config/settings';
 import { lazyAdmin } from '../infra/kafka/lazyAdmin';
 import { gauge, type Registry } from '../metrics/registry';
@@ -36,7 +38,7 @@ const REQUIRED_BY_ROLE: Record<Exclude<Role, 'gateway'>, readonly Dependency[]> 
 };
 
 /** Pure: the verdict from which engines (and shards) answered. */
-export function judgeReadiness(p: Probe, roles: readonly Role[], draining: boolean): Readiness {
+export function judgeReadiness(p: Probe, roles: readonly Role[], draining: boolean, starting = false): Readiness {
   const down = DEPENDENCIES.filter((d) => !p.stores[d]);
   const shardsDown = p.shardsUp.flatMap((up, i) => (up ? [] : [i]));
   const anyShard = shardsDown.length < p.shardsUp.length;
@@ -51,12 +53,14 @@ export function judgeReadiness(p: Probe, roles: readonly Role[], draining: boole
     failing = unusable.filter((d) => required.has(d));
   }
   const degraded = down.filter((d) => !failing.includes(d));
-  const status = draining ? 'draining' : failing.length ? 'not-ready' : degraded.length ? 'degraded' : 'ready';
+  const status = draining ? 'draining' : starting ? 'starting' : failing.length ? 'not-ready' : degraded.length ? 'degraded' : 'ready';
   return { ready: status === 'ready' || status === 'degraded', status, stores: p.stores, failing, degraded, shardsDown };
 }
 
 export interface ReadinessProbe {
   check(): Promise<Readiness>;
+  /** The roles have started: from now on the engines decide (called once start() has built every role). */
+  started(): void;
   /** From now on the process reports `draining` (not ready): called when SIGTERM arrives. */
   drain(): void;
   close(): Promise<void>;
@@ -66,6 +70,7 @@ export function readinessProbe(r: Resources, o: { roles: readonly Role[]; regist
   const timeoutMs = o.timeoutMs ?? 2000;
   const admin = lazyAdmin(r.kafka);
   let draining = false;
+  let starting = true;
   const probes: Record<Exclude<Dependency, 'mysql'>, () => Promise<unknown>> = {
     postgres: () => r.pg.raw('SELECT 1'),
     kafka: () => admin.use((a) => a.describeCluster()),
@@ -106,7 +111,10 @@ export function readinessProbe(r: Resources, o: { roles: readonly Role[]; regist
   }
   return {
     async check() {
-      return judgeReadiness(await probeAll(), o.roles, draining);
+      return judgeReadiness(await probeAll(), o.roles, draining, starting);
+    },
+    started() {
+      starting = false;
     },
     drain() {
       draining = true;

@@ -54,4 +54,10 @@ describe('judgeReadiness', () => {
   it('is draining from SIGTERM on, whatever answers', () => {
     expect(judgeReadiness(probe({}), ['gateway'], true)).toMatchObject({ ready: false, status: 'draining' });
   });
+
+  it('is starting, not ready, until the roles have started, whatever answers', () => {
+    for (const roles of [['gateway'], ['relay'], ['projector', 'reconciler']] as const)
+      expect(judgeReadiness(probe({}), roles, false, true)).toMatchObject({ ready: false, status: 'starting' });
+    expect(judgeReadiness(probe({}), ['gateway'], true, true)).toMatchObject({ ready: false, status: 'draining' });
+  });
 });

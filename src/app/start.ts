@@ -118,6 +118,7 @@ export async function startTidemark(
         gateway ??= component.gateway;
         stateChangeHub ??= component.stateChangeHub;
       }
+    readiness.started();
     let stopping: Promise<void> | undefined;
     return {
       gateway,

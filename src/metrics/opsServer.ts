@@ -15,7 +15,7 @@ export type Dependency = 'mysql' | 'postgres' | 'kafka' | 'clickhouse';
 export interface Readiness {
   /** True when the process can do its job: 200 on /readyz. */
   ready: boolean;
-  status: 'ready' | 'degraded' | 'not-ready' | 'draining';
+  status: 'starting' | 'ready' | 'degraded' | 'not-ready' | 'draining';
   stores: Record<Dependency, boolean>;
   /** Required engines that are down (the process cannot do its job). */
   failing: Dependency[];

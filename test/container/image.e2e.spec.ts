@@ -122,7 +122,7 @@ describe('the Docker image, replayed from the Dockerfile', () => {
       await waitFor(
         async () => {
           if (r.child.exitCode !== null) throw new Error(`${ROLES[i]} exited with ${r.child.exitCode}`);
-          // /readyz judges the engines, and answers while the roles still start: main.ts's start line says they run.
+          // /readyz is 503 `starting` until the roles run; main.ts's start line says so too.
           if (!/Tidemark GraphQL ready|Tidemark running/.test(readFileSync(r.log, 'utf8'))) return false;
           return (await fetch(`${r.opsUrl}/readyz`)).status === 200;
         },
