@@ -1,6 +1,6 @@
 // The projector against the real engines: Kafka (real producer, real consumer group), ClickHouse.
 import { eventTopicSuffixes } from '../domains/registry';
-import type { Producer } from 'kafkajs';
+import type { Kafka, Producer } from 'kafkajs';
 import { createRegistry } from '../metrics/registry';
 import { fromClickHouse, type ClickHouseClient } from '../infra/clickhouse/fromClickHouse';
 import { ensureTopics, type Topics } from '../infra/kafka/fromKafka';
@@ -95,6 +95,42 @@ describe('projector', () => {
     return [...end].every(([p, high]) => high === '0' || (cp.get(p) === high && co.get(p) === high));
   }
 
+  /**
+   * A Kafka client whose consumers, before each offset commit on `topic`, count the rows ClickHouse
+   * already holds below the offset being committed (of `ids`: one row each, never collapsed away).
+   */
+  function observeCommits(topic: string, ids: number[]) {
+    const seen: { partition: number; offset: bigint; held: number }[] = [];
+    const kafka = env.resources.kafka;
+    const held = async (partition: number, offset: string) => {
+      const rs = await ch.query({
+        query: `SELECT uniqExact(kafka_offset) AS n FROM ${db()}.fitness_results
+                 WHERE kafka_partition = ${uint(partition)} AND kafka_offset < ${uint(offset)} AND data_id IN ${list(ids, uint)}`,
+        format: 'JSONEachRow',
+      });
+      return Number((await rs.json<{ n: string }>())[0]!.n);
+    };
+    const consumer: Kafka['consumer'] = (config) => {
+      const c = kafka.consumer(config);
+      return {
+        ...c,
+        async commitOffsets(offsets) {
+          for (const o of offsets)
+            if (o.topic === topic) seen.push({ partition: o.partition, offset: BigInt(o.offset), held: await held(o.partition, o.offset) });
+          return c.commitOffsets(offsets);
+        },
+      };
+    };
+    return { seen, kafka: new Proxy(kafka, { get: (k, prop) => (prop === 'consumer' ? consumer : Reflect.get(k, prop)) }) };
+  }
+  async function bulkOffsets(ids: number[]): Promise<{ partition: number; offset: bigint }[]> {
+    const rs = await ch.query({
+      query: `SELECT DISTINCT kafka_partition AS p, toString(kafka_offset) AS o FROM ${db()}.fitness_results WHERE data_id IN ${list(ids, uint)}`,
+      format: 'JSONEachRow',
+    });
+    return (await rs.json<{ p: number; o: string }>()).map((r) => ({ partition: Number(r.p), offset: BigInt(r.o) }));
+  }
+
   it('keeps the latest version whatever the delivery order, collapses duplicates, drops tombstones, and commits only what ClickHouse holds', async () => {
     const t = env.resources.topics;
     const bulk = Array.from({ length: 300 }, (_, i) =>
@@ -111,11 +147,21 @@ describe('projector', () => {
     await produceEvents(producer, t.events.orders, [orderEvent({ orderId: '7b1c3c1e-0000-4000-8000-000000000001', total: '39.8000' })]);
 
     const registry = createRegistry(false);
-    const p = await start({ registry });
+    const bulkIds = bulk.map((e) => Number(e.aggregateId));
+    const commits = observeCommits(t.events.fitness, bulkIds);
+    const p = await start({ registry, kafka: commits.kafka });
     await waitFor(async () => (await caughtUp(p.groupId, t.events.fitness)) && caughtUp(p.groupId, t.events.orders), {
       timeoutMs: 30000,
       what: 'projector caught up',
     });
+    // Every commit, not only the end state: at each one, ClickHouse already held every bulk row below
+    // the committed offset of its partition (the bulk rows' offsets are read once all are in).
+    const seen = [...commits.seen];
+    const offsets = await bulkOffsets(bulkIds);
+    const below = (partition: number, offset: bigint) => offsets.filter((o) => o.partition === partition && o.offset < offset).length;
+    expect(offsets).toHaveLength(bulk.length);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((c) => c.held !== below(c.partition, c.offset))).toEqual([]);
 
     const state = await latest([900001, 900101, ...bulk.map((e) => Number(e.aggregateId))]);
     expect(state.get(900001)).toEqual({ result: '2.310', version: 2 });

@@ -119,29 +119,58 @@ describe('fault suite preconditions', () => {
     }
   }, 180000);
 
-  it('fails a connection storm that finds no connection to kill, and counts the ones it kills', async () => {
+  it("fails a connection storm that finds no connection to kill, and one that kills only the suite's own pools", async () => {
     const nobody = {
       ...env.settings,
       ...testShards(['tidemark_nobody_connects_here'], env.settings),
       pgDatabase: 'tidemark_nobody_connects_here',
     };
-    const idleKiller = connectionKiller(nobody);
+    const idleKiller = connectionKiller(nobody, () => [idle.pid!]);
     try {
       for (const store of ['mysql', 'postgres'] as const) {
         const err = await rejection(idleKiller.storm(store, 300));
         expect(err).toBeInstanceOf(FaultNotInjectedError);
-        expect(err).toMatchObject({ fault: `${store}-connections-killed`, observed: { killed: 0 } });
+        expect(err).toMatchObject({ fault: `${store}-connections-killed`, observed: { killed: 0, ofRoles: 0 } });
       }
     } finally {
       await idleKiller.close();
     }
-    // Last in this file: the storm kills this suite's own pooled connections too.
-    const killer = connectionKiller(env.settings);
+    // The last two tests in this file: the storms kill this suite's own pooled connections. They are real kills (a
+    // bare count of killed connections would pass), but no role process lost a connection.
+    const ownOnly = connectionKiller(env.settings, () => [idle.pid!]);
     try {
       await shard0().raw('SELECT 1');
-      expect(await killer.storm('mysql', 300)).toBeGreaterThan(0);
+      await env.resources.pg.raw('SELECT 1');
+      for (const store of ['mysql', 'postgres'] as const) {
+        const err = await rejection(ownOnly.storm(store, 300));
+        expect(err).toBeInstanceOf(FaultNotInjectedError);
+        expect(err).toMatchObject({ fault: `${store}-connections-killed`, observed: { killed: expect.any(Number), ofRoles: 0 } });
+        expect((err as FaultNotInjectedError).observed.killed).toBeGreaterThan(0);
+      }
     } finally {
-      await killer.close();
+      await ownOnly.close();
     }
   });
+
+  it("counts a storm that kills a real role process's connections (a relay polls both stores)", async () => {
+    const logDir = mkdtempSync(join(tmpdir(), 'tidemark-preconditions-'));
+    let relay: RoleProcess | undefined;
+    const killer = connectionKiller(env.settings, () => (relay ? [relay.pid] : []));
+    try {
+      relay = await startRoleProcess({ name: 'relay-storm', roles: ['relay'], env: roleProcessEnv(env.settings), logDir });
+      for (const store of ['mysql', 'postgres'] as const) {
+        // Long enough for the relay's next polls to open new connections after the first kills.
+        const killed = await killer.storm(store, 5000);
+        expect({ store, ofRoles: killed.ofRoles > 0, within: killed.ofRoles <= killed.killed }).toEqual({
+          store,
+          ofRoles: true,
+          within: true,
+        });
+      }
+    } finally {
+      await killer.close();
+      await relay?.kill();
+      rmSync(logDir, { recursive: true, force: true });
+    }
+  }, 180000);
 });
