@@ -32,6 +32,7 @@ import { connectionKiller, type ConnectionKiller } from './support/storeFaults';
 import { timeToVisible } from './support/verify';
 import { sleep, waitFor } from '../../src/shared/lifecycle';
 import { projectorGroupId } from '../../src/projections/projectorGroup';
+import { AssignerProtocol } from 'kafkajs';
 
 const profile = selectedProfile();
 jest.setTimeout(profile.cycleTimeoutMs);
@@ -377,27 +378,56 @@ describe(`fault suite (${profile.name} profile)`, () => {
   it('runs two relays and two projectors, then loses one of each', () =>
     cycle('scale-out-then-in', async () => {
       await Promise.all([run.cluster.start('relay-2', ['relay']), run.cluster.start('projector-2', ['projector'])]);
-      const admin = run.env.resources.kafka.admin();
-      await admin.connect();
+      const claimed = async (n: string) =>
+        (await metricValues(run.cluster.processes.get(n)!.opsUrl, 'outbox_claimed_total')).reduce((a, m) => a + m.value, 0);
+      const relay1Before = await claimed('relay-1');
       const members = await waitFor(
         async () => {
-          const g = await admin.describeGroups([projectorGroupId(run.env.settings)]);
-          return g.groups[0]!.members.length === 2 ? 2 : undefined;
+          const m = await projectorMembers();
+          return m.length === 2 && m.every((x) => x > 0) ? m : undefined;
         },
-        { timeoutMs: 60000, what: 'two projector group members' },
-      ).finally(() => admin.disconnect());
+        { timeoutMs: 60000, what: 'two projector group members with partitions each' },
+      );
       return {
         hold: true,
+        // Asserted, not only recorded: while scaled out both relays claim and both members hold partitions.
+        whileHeld: async () => {
+          const relays = await waitFor(
+            async () => {
+              const c = { 'relay-1': (await claimed('relay-1')) - relay1Before, 'relay-2': await claimed('relay-2') };
+              return c['relay-1'] > 0 && c['relay-2'] > 0 ? c : undefined;
+            },
+            { timeoutMs: 60000, intervalMs: 500, what: 'both relays to claim outbox rows' },
+          );
+          const partitions = await projectorMembers();
+          expect({ members: partitions.length, eachHolds: partitions.every((x) => x > 0) }).toEqual({ members: 2, eachHolds: true });
+          return { claimedWhileScaledOut: relays, partitionsPerMemberWhileScaledOut: partitions };
+        },
         restore: async () => {
           await Promise.all([run.cluster.remove('relay-1'), run.cluster.remove('projector-1')]);
         },
         evidence: async () => ({
-          projectorMembersWhileScaledOut: members,
+          projectorMembersWhileScaledOut: members.length,
           relaysAfter: run.cluster.of('relay').length,
           projectorsAfter: run.cluster.of('projector').length,
         }),
       };
     }));
+
+  /** Partitions per current member of the projector group (none while it rebalances). */
+  async function projectorMembers(): Promise<number[]> {
+    const admin = run.env.resources.kafka.admin();
+    await admin.connect();
+    try {
+      const [g] = (await admin.describeGroups([projectorGroupId(run.env.settings)])).groups;
+      return (g?.members ?? []).map((m) => {
+        const a = m.memberAssignment?.length ? AssignerProtocol.MemberAssignment.decode(m.memberAssignment) : null;
+        return Object.values(a?.assignment ?? {}).reduce((n, ps) => n + ps.length, 0);
+      });
+    } finally {
+      await admin.disconnect();
+    }
+  }
 
   it('dead-letters poison (malformed bytes, an unknown schemaVersion) without blocking a partition', async () => {
     let poison: Awaited<ReturnType<typeof sendPoison>> | undefined;
