@@ -1,7 +1,7 @@
 // A local identity provider's JWKS endpoint for e2e tests: key pairs made with jose, their public
 // halves served over HTTP on an ephemeral port, and tokens signed with any of them. `serve` changes
-// what the endpoint answers: the key set (rotation), an error status, garbage, a huge body, or headers
-// followed by a body that never ends (held until close()).
+// what the endpoint answers: the key set (rotation), an error status, garbage, the last key set padded
+// to a huge body, or headers followed by a body that never ends (held until close()).
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type JWK, type KeyLike } from 'jose';
@@ -33,16 +33,25 @@ export interface JwksServer {
 
 export async function startJwksServer(initial: JwksMode): Promise<JwksServer> {
   let mode = initial;
+  let lastKeys = typeof initial === 'object' ? initial.keys : [];
   const held = new Set<ServerResponse>();
-  const out = { url: '', fetches: 0, serve: (m: JwksMode) => (mode = m), close: async () => {} };
+  const out = {
+    url: '',
+    fetches: 0,
+    serve: (m: JwksMode) => {
+      mode = m;
+      if (typeof m === 'object') lastKeys = m.keys;
+    },
+    close: async () => {},
+  };
   const server: Server = createServer((_req, res) => {
     out.fetches++;
     if (mode === 'unavailable') return res.writeHead(503).end('down for maintenance');
     if (mode === 'garbage') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"keys": "not a list", "x": [1, 2');
     if (mode === 'huge') {
-      // 4 MiB of valid JSON: a key set padded far past what any identity provider serves.
+      // The last key set served, padded to 4 MiB of valid JSON: far past what any identity provider serves.
       res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(`{"keys": [], "pad": "${'x'.repeat(4 * 1024 * 1024)}"}`);
+      return res.end(JSON.stringify({ keys: lastKeys.map((k) => k.jwk), pad: 'x'.repeat(4 * 1024 * 1024) }));
     }
     if (mode === 'stalled') {
       res.writeHead(200, { 'content-type': 'application/json' });
