@@ -7,9 +7,10 @@
 // logged, not returned). A valid token whose roles cannot be honoured is FORBIDDEN with what is
 // wrong: a retired role, a scoped role whose scope claim is missing or malformed (fail closed: the
 // claim's name is in the message), or `service` for a subject not listed in AUTH_SERVICE_SUBJECTS.
-import { SignJWT, createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { SignJWT, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { TidemarkError } from '../shared/errors';
 import { RETIRED_ROLES, ROLES, type Principal, type Role } from './principal';
+import { remoteJwks, type RemoteJwksOptions } from './remoteJwks';
 
 export interface TokenVerifier {
   verify(token: string): Promise<Principal>;
@@ -151,8 +152,8 @@ export function fromJwtSecret(secret: string, o: JwtOptions): TokenVerifier {
   return verifier(new TextEncoder().encode(secret), o, SECRET_ALGORITHMS);
 }
 
-export function fromJwks(url: string, o: JwtOptions): TokenVerifier {
-  return verifier(createRemoteJWKSet(new URL(url)), o, JWKS_ALGORITHMS);
+export function fromJwks(url: string, o: JwtOptions, fetching: RemoteJwksOptions): TokenVerifier {
+  return verifier(remoteJwks(new URL(url), fetching), o, JWKS_ALGORITHMS);
 }
 
 /**

@@ -560,6 +560,25 @@ export const settingsTable = {
     'JWKS endpoint to verify bearer tokens instead of a shared secret.',
     z.string().url().optional(),
   ),
+  authJwksTimeoutMs: setting(
+    'AUTH_JWKS_TIMEOUT_MS',
+    '5000',
+    'Longest one fetch of AUTH_JWKS_URL may take, body included; requests waiting on a slower one are refused (UNAUTHENTICATED).',
+    int(100, 60000),
+  ),
+  authJwksCacheMaxAgeMs: setting(
+    'AUTH_JWKS_CACHE_MAX_AGE_MS',
+    '300000',
+    'Age after which the keys from AUTH_JWKS_URL are fetched again: bounds how long a key withdrawn from the JWKS keeps ' +
+      'verifying new tokens (add AUTH_TOKEN_CACHE_TTL_MS for tokens already verified).',
+    int(1000, 86400000),
+  ),
+  authJwksCooldownMs: setting(
+    'AUTH_JWKS_COOLDOWN_MS',
+    '30000',
+    'Least time between fetches of AUTH_JWKS_URL that a token with an unknown key id (kid) triggers.',
+    int(0, 3600000),
+  ),
   authIssuer: setting('AUTH_ISSUER', 'tidemark', 'Required `iss` claim of bearer tokens.', z.string().min(1)),
   authAudience: setting('AUTH_AUDIENCE', 'tidemark-gateway', 'Required `aud` claim of bearer tokens.', z.string().min(1)),
   authTokenCacheSize: setting(

@@ -6,7 +6,6 @@ import { createClient } from 'graphql-ws';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { startTidemark, type Tidemark } from '../../src/app/start';
-import { signToken } from '../../src/auth/tokens';
 import { fromKafkaProducer } from '../../src/infra/kafka/producer';
 import { BODY_LIMIT_BYTES } from '../../src/graphql/server';
 import { TOKEN_EXPIRED_CLOSE_CODE } from '../../src/graphql/websocket';
@@ -121,23 +120,68 @@ describe('client conventions', () => {
     });
   });
 
-  it('closes a subscription with 4403 when the token that opened it expires', async () => {
+  it("closes a subscription with 4403 at its token's exp: delivering until then, nothing after", async () => {
     const s = env.settings;
-    const shortLived = await signToken(
-      s.authJwtSecret!,
-      { subject: 'op-short', roles: ['operator'] },
-      { issuer: s.authIssuer, audience: s.authAudience, ttlSeconds: 3 },
-    );
-    const opened = Date.now();
+    const hub = app.stateChangeHub!;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const at = async (ms: number) => {
+      while (Date.now() < ms) await sleep(Math.min(20, ms - Date.now()));
+    };
+    const change = (eventId: string) => ({
+      eventId,
+      domain: 'fitness' as const,
+      aggregateId: eventId,
+      version: 1,
+      from: null,
+      to: 'NEW' as const,
+      attempt: 0,
+      at: new Date(),
+    });
+    const ids = (sub: { events: { publicationStateChanged: { eventId: string } }[] }) =>
+      sub.events.map((e) => e.publicationStateChanged.eventId);
+    // exp in whole seconds, 4 to 5 s ahead; the gateway closes the connection when its clock reaches it.
+    const exp = Math.ceil(Date.now() / 1000) + 4;
+    const expMs = exp * 1000;
+    const shortLived = await new SignJWT({ roles: ['operator'] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('op-short')
+      .setIssuer(s.authIssuer)
+      .setAudience(s.authAudience)
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode(s.authJwtSecret!));
+    // A control subscriber with a long-lived token sees every marker, so a marker missing from the
+    // short-lived one is the close, not a lost dispatch.
     const sub = subscribe(app.gateway!.wsUrl, PublicationStateChangedDocument, {}, `Bearer ${shortLived}`);
+    const control = subscribe(app.gateway!.wsUrl, PublicationStateChangedDocument, {}, `Bearer ${await tokenFor(s, 'operator')}`);
     try {
-      await waitFor(() => sub.socket, { what: 'the subscription to connect' });
-      await waitFor(() => sub.closeCode !== undefined, { timeoutMs: 20000, intervalMs: 100, what: 'the connection to close' });
+      const active = async () => (await app.registry.getSingleMetric('tidemark_subscriptions_active')!.get()).values[0]?.value;
+      await waitFor(async () => sub.socket !== undefined && (await active()) === 2, { what: 'both subscriptions to register' });
+      let closedAt: number | undefined;
+      sub.socket!.once('close', () => (closedAt = Date.now()));
+
+      // Shortly before exp the connection is open and delivers.
+      await at(expMs - 1000);
+      const beforeAt = Date.now();
+      hub.dispatch([change('before-exp')]);
+      expect(beforeAt).toBeLessThan(expMs);
+      await waitFor(() => ids(sub).includes('before-exp') && ids(control).includes('before-exp'), { what: 'the marker sent before exp' });
+      expect(sub.closeCode).toBeUndefined();
+
+      // Once the clock has passed exp (and the timers due then have run: the gateway shares this
+      // process's event loop), a change is not delivered to it any more, though the control gets it.
+      await at(expMs);
+      await sleep(10);
+      hub.dispatch([change('after-exp')]);
+      await waitFor(() => ids(control).includes('after-exp'), { what: 'the marker sent after exp, to the control' });
+      await waitFor(() => sub.closeCode !== undefined, { timeoutMs: 20000, intervalMs: 50, what: 'the connection to close' });
       expect(sub.closeCode).toBe(TOKEN_EXPIRED_CLOSE_CODE);
-      // Not before the token's expiry (exp has a one-second resolution).
-      expect(Date.now() - opened).toBeGreaterThanOrEqual(1000);
+      expect(ids(sub)).toEqual(['before-exp']);
+      // Never before exp (the client sees the close after the gateway sends it, on the same clock).
+      expect(closedAt).toBeGreaterThanOrEqual(expMs);
+      expect(control.closeCode).toBeUndefined();
     } finally {
       await sub.dispose();
+      await control.dispose();
     }
   });
 

@@ -36,7 +36,14 @@ export function tokenVerifier(s: Settings): TokenVerifier {
   const o = jwtOptionsOf(s);
   const cached = (v: TokenVerifier) =>
     cachingVerifier(v, { maxEntries: s.authTokenCacheSize, ttlMs: s.authTokenCacheTtlMs, clock: systemClock });
-  if (s.authJwksUrl) return cached(fromJwks(s.authJwksUrl, o));
+  if (s.authJwksUrl)
+    return cached(
+      fromJwks(s.authJwksUrl, o, {
+        timeoutMs: s.authJwksTimeoutMs,
+        cacheMaxAgeMs: s.authJwksCacheMaxAgeMs,
+        cooldownMs: s.authJwksCooldownMs,
+      }),
+    );
   if (s.authJwtSecret) return cached(fromJwtSecret(s.authJwtSecret, o));
   return rejectAllTokens;
 }
