@@ -37,6 +37,8 @@ export interface ClickHouseClusterStack {
   down(): Promise<void>;
   /** SIGKILLs one server and waits until it no longer answers. */
   kill(node: string): Promise<void>;
+  /** Stops one server gracefully (SIGTERM, SIGKILL after 30 s) and waits until it no longer answers. */
+  stop(node: string): Promise<void>;
   /** Starts that server again (same data and ports) and waits until it answers. */
   start(node: string): Promise<void>;
   /** Whether ZooKeeper and each server answer (for `stack:cluster -- status`). */
@@ -110,6 +112,12 @@ async function kill(c: LocalCluster, name: string): Promise<void> {
   rmSync(c.layout.pidFile(n), { force: true });
 }
 
+async function stop(c: LocalCluster, name: string): Promise<void> {
+  const n = c.layout.node(name);
+  if (!(await stopPid(c.layout.pidFile(n), 30000))) throw new Error(`ClickHouse ${n.name} is not running under this stack manager`);
+  await waitFor(async () => !(await nodeAnswers(n)), { timeoutMs: 15000, intervalMs: 50, what: `ClickHouse ${n.name} to stop answering` });
+}
+
 async function start(c: LocalCluster, name: string): Promise<void> {
   const n = c.layout.node(name);
   if (await nodeAnswers(n)) return;
@@ -143,6 +151,7 @@ export function clickhouseClusterStack(o: {
     up: () => up(c),
     down: () => down(c),
     kill: (name) => kill(c, name),
+    stop: (name) => stop(c, name),
     start: (name) => start(c, name),
     status: () => status(c),
   };

@@ -3,6 +3,10 @@
 // left; then applied again one at a time. Each down must change the schema, and after each up the
 // schema (columns with types, nullability and defaults; indexes; constraints; ClickHouse engines) must
 // be exactly what it was at that step on the way down. MariaDB shard, PostgreSQL and ClickHouse.
+// On the ClickHouse cluster (npm run test:cluster) the ClickHouse migrations run ON CLUSTER (Replicated
+// local tables, Distributed tables over them) and the schema is read on every server: at every step
+// each server must hold the same tables, so a DDL that reached only some servers fails. The MariaDB and
+// PostgreSQL cases do not depend on ClickHouse and are skipped there (test:engines runs them).
 import type { Knex } from 'knex';
 import { clickhouseMigrations } from '../../migrations/clickhouse';
 import { mysqlMigrations } from '../../migrations/mysql';
@@ -13,12 +17,16 @@ import { decidePlaceOrder } from '../domains/orders/decide';
 import { insertOrder } from '../domains/orders/insertOrder';
 import { insertFallback } from '../../test/support/kafkaFirst';
 import { seedOutbox } from '../../test/support/outboxSeed';
+import { onEveryServer } from '../../test/support/clusterServers';
 import { createTestEnv, type TestEnv } from '../../test/support/testEnv';
+import type { ClickHouseClient } from './clickhouse/fromClickHouse';
 import { ident, str } from './clickhouse/literal';
 import { clickhouseLayout } from './clickhouse/layout';
 import { ListMigrationSource, migrateClickHouse, rollbackClickHouse } from './migrate';
 
 type Schema = string[];
+
+const notOnCluster = process.env.CLICKHOUSE_CLUSTER ? it.skip : it;
 
 async function rowsOf(db: Knex, sql: string, bindings: string[]): Promise<Record<string, unknown>[]> {
   const r = (await db.raw(sql, bindings)) as unknown;
@@ -102,14 +110,14 @@ describe('every migration down and up again', () => {
     }
   }
 
-  it('on a MariaDB fitness shard, with rows in its tables', async () => {
+  notOnCluster('on a MariaDB fitness shard, with rows in its tables', async () => {
     const shard = env.resources.mysql.shard(0);
     await seedOutbox(shard.db, env.resources.topics.events.fitness, 3);
     await insertFallback(env, shard.db, 'fitness', 1);
     await downAndUp(shard.db, mysqlMigrations, () => mysqlSchema(shard.db, shard.database));
   });
 
-  it('on PostgreSQL, with rows in its tables', async () => {
+  notOnCluster('on PostgreSQL, with rows in its tables', async () => {
     const pg = env.resources.pg;
     await seedOutbox(pg, env.resources.topics.events.orders, 3);
     await insertFallback(env, pg, 'orders', 1);
@@ -126,17 +134,27 @@ describe('every migration down and up again', () => {
     const database = env.settings.clickhouseDatabase;
     const db = ident(database);
     const layout = clickhouseLayout(env.settings);
-    const schema = async (): Promise<Schema> => {
-      const q = async (sql: string) => lines(await (await ch.query({ query: sql, format: 'JSONEachRow' })).json<Record<string, unknown>>());
+    const serverSchema = async (c: ClickHouseClient): Promise<Schema> => {
+      const q = async (sql: string) => lines(await (await c.query({ query: sql, format: 'JSONEachRow' })).json<Record<string, unknown>>());
       return [
         ...(await q(`SELECT name, engine_full FROM system.tables WHERE database = ${str(database)} AND name != 'schema_migrations'`)),
         ...(await q(`SELECT table, name, type FROM system.columns WHERE database = ${str(database)} AND table != 'schema_migrations'`)),
       ];
     };
+    // On a cluster: the schema every server holds, or each server's lines under its name where they differ.
+    const schema = async (): Promise<Schema> => {
+      if (!layout.cluster) return serverSchema(ch);
+      const each = await onEveryServer(env.settings, serverSchema);
+      if (each.every((e) => JSON.stringify(e.answer) === JSON.stringify(each[0]!.answer))) return each[0]!.answer;
+      return each.flatMap((e) => e.answer.map((line) => `${e.server}: ${line}`));
+    };
     await ch.command({ query: `INSERT INTO ${db}.fitness_results (data_id, version, kafka_partition, kafka_offset) VALUES (1, 1, 0, 0)` });
     const list = clickhouseMigrations;
     const levels: Schema[] = [];
     levels[list.length] = await schema();
+    // The cluster's layout is the one migrated (a Replicated local table under each Distributed one).
+    if (layout.cluster)
+      expect(levels[list.length]).toContainEqual(expect.stringMatching(/^fitness_results_local \| ReplicatedReplacingMergeTree\(/));
     for (let k = list.length; k > 0; k--) {
       expect(await rollbackClickHouse(ch, database, layout)).toBe(`${list[k - 1]!.version}_${list[k - 1]!.name}`);
       levels[k - 1] = await schema();

@@ -3,10 +3,13 @@
 // shard 1 = s1r1, shard 2 = s2r1 + s2r2, ZooKeeper), then runs, with CLICKHOUSE_URL at s1r1 and
 // CLICKHOUSE_CLUSTER=tidemark, the suites that prove the read side end to end on one code path with
 // the single server: the read models (teacher story, late version and duplicate, deletion, reports,
-// orders), reconciliation with repair and the controlled rebuild, reconciliation and rebuild of a
+// orders), the ClickHouse migrations down and up (ON CLUSTER, every server's schema), the rebuild's
+// failure paths and crash recovery (no shadow or retired table left on any server), reconciliation
+// with repair and the controlled rebuild, reconciliation and rebuild of a
 // campaign and of an order window while they are being edited, the freshness property (no FRESH answer
 // shows an old version), the event schema version 2 fields read back, and the loss of a replica during
-// projection. In band: the replica-loss suite kills a server the others would otherwise be using.
+// projection, and a whole shard stopped and started gracefully. In band: those two stop servers the
+// others would otherwise be using.
 import { repoRoot, stackPath } from '../../src/config/paths';
 import { loadSettings } from '../../src/config/settings';
 import { CLICKHOUSE_CLUSTER, clickhouseClusterStack } from '../../src/devstack/clickhouseCluster';
@@ -21,6 +24,9 @@ export const CLUSTER_SUITES = [
   'test/e2e/freshnessNeverLies.e2e.spec.ts',
   'test/e2e/rebuildLiveScope.e2e.spec.ts',
   'test/e2e/eventV2Fields.e2e.spec.ts',
+  'src/infra/migrationsDownUp.int.spec.ts',
+  'src/reconciliation/rebuild/rebuildFailures.int.spec.ts',
+  'src/reconciliation/rebuild/recoverRebuilds.int.spec.ts',
   'test/cluster/',
 ];
 

@@ -2,8 +2,10 @@
 // ClickHouse, same content), the real comparison and rebuild dependencies over a test environment, and
 // two looks at ClickHouse (the projection's tables, the live table's physical content) that show what a
 // rebuild left behind. The verification after a swap is the service's: the per-aggregate snapshot rule.
-import { fromClickHouse } from '../../src/infra/clickhouse/fromClickHouse';
-import { SINGLE_SERVER } from '../../src/infra/clickhouse/layout';
+// On the ClickHouse cluster (npm run test:cluster) the rebuild runs with the cluster's layout and the
+// tables are looked at on every server (clusterServers.ts): a shadow left on one server is a failure.
+import { fromClickHouse, type ClickHouseClient } from '../../src/infra/clickhouse/fromClickHouse';
+import { clickhouseLayout } from '../../src/infra/clickhouse/layout';
 import { ident, str } from '../../src/infra/clickhouse/literal';
 import { fromPublicationStores } from '../../src/projections/freshness/pendingPublications';
 import { fromKafkaAndCheckpoints } from '../../src/projections/freshness/projectionProgress';
@@ -22,6 +24,7 @@ import { clickhouseTarget } from '../../src/reconciliation/target/clickhouseTarg
 import { compareSettingsOf } from '../../src/app/wiring/reconciliation';
 import { systemClock } from '../../src/shared/clock';
 import { silentLogger } from '../../src/shared/logger';
+import { onEveryServer, sameOnEveryServer } from './clusterServers';
 import { fitnessStates, seedProjection, seedSource } from './reconciliationSeed';
 import type { TestEnv } from './testEnv';
 
@@ -34,6 +37,7 @@ export function rebuildHarness(env: () => TestEnv) {
   const seeded = new Map<number, FitnessResultState[]>();
   const ch = () => env().resources.clickhouse;
   const db = () => env().settings.clickhouseDatabase;
+  const layout = () => clickhouseLayout(env().settings);
 
   /** A finished campaign: `count` results in the shards and the same content in ClickHouse. */
   async function campaign(detectId: number, count = 8): Promise<CampaignScope> {
@@ -45,12 +49,16 @@ export function rebuildHarness(env: () => TestEnv) {
     return { domain: 'fitness', detectId };
   }
 
+  /** The projection's tables; on a cluster each Distributed table with its local tables once, when every server holds them. */
   async function tables(): Promise<string[]> {
-    const rs = await ch().query({
-      query: `SELECT name FROM system.tables WHERE database = ${str(db())} AND name LIKE 'fitness_results%' ORDER BY name`,
-      format: 'JSONEachRow',
-    });
-    return (await rs.json<{ name: string }>()).map((r) => r.name);
+    const names = async (c: ClickHouseClient) => {
+      const rs = await c.query({
+        query: `SELECT name FROM system.tables WHERE database = ${str(db())} AND name LIKE 'fitness_results%' ORDER BY name`,
+        format: 'JSONEachRow',
+      });
+      return (await rs.json<{ name: string }>()).map((r) => r.name);
+    };
+    return layout().cluster ? sameOnEveryServer(await onEveryServer(env().settings, names)) : names(ch());
   }
 
   /** The live table's physical content (what readers see), to show a failed rebuild left it alone. */
@@ -91,7 +99,7 @@ export function rebuildHarness(env: () => TestEnv) {
       ledger: env().resources.pg,
       ch: ch(),
       database: db(),
-      layout: SINGLE_SERVER,
+      layout: layout(),
       source,
       target,
       compare,
@@ -113,5 +121,5 @@ export function rebuildHarness(env: () => TestEnv) {
   /** The states `campaign(detectId)` seeded. */
   const statesOf = (detectId: number): FitnessResultState[] => seeded.get(detectId) ?? [];
 
-  return { hourAgo, ch, db, campaign, statesOf, tables, liveContent, compareDeps, deps, unreachableClickHouse };
+  return { hourAgo, ch, db, layout, campaign, statesOf, tables, liveContent, compareDeps, deps, unreachableClickHouse };
 }

@@ -36,6 +36,9 @@ export interface ReadStoreOptions {
 // ClickHouse's codes for a query stopped by its bounds: TIMEOUT_EXCEEDED, MEMORY_LIMIT_EXCEEDED,
 // TOO_MANY_ROWS, TOO_MANY_BYTES.
 const BOUND_EXCEEDED = new Set(['159', '241', '158', '307']);
+// On a cluster the server answering may be up while a shard it reads is not: ALL_CONNECTION_TRIES_FAILED,
+// NETWORK_ERROR, SOCKET_TIMEOUT. The read model is then unavailable (retriable), as when the server is down.
+const SHARD_UNREACHABLE = new Set(['279', '210', '209']);
 
 /**
  * ClickHouse's error code: the client parses it from a current release's text, which ends in
@@ -116,7 +119,12 @@ export function fromClickHouseReads(ch: ClickHouseClient, o: ReadStoreOptions = 
             cause: err,
             retriable: false,
           });
-        if (isConnectionError(err) || (err as { name?: string }).name === 'AbortError' || /timeout/i.test(String((err as Error)?.message)))
+        if (
+          isConnectionError(err) ||
+          SHARD_UNREACHABLE.has(clickhouseCode(err) ?? '') ||
+          (err as { name?: string }).name === 'AbortError' ||
+          /timeout/i.test(String((err as Error)?.message))
+        )
           throw new TidemarkError('READ_MODEL_UNAVAILABLE', 'the read model is unavailable; retry later (writes are not affected)', {
             cause: err,
             details: { store: 'clickhouse' },

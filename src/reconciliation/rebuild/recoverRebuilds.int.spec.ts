@@ -9,7 +9,6 @@
 //                    old table dropped, every row at its latest version;
 //   two recoverers   at once: exactly one recovers, the rebuild's repairs are settled once;
 //   alive            a rebuild that heart-beats is never taken for a dead one, however long it runs.
-import { SINGLE_SERVER } from '../../infra/clickhouse/layout';
 import { ident } from '../../infra/clickhouse/literal';
 import { insertJsonEachRow } from '../../projections/sql/insertJsonEachRow';
 import { waitFor } from '../../shared/lifecycle';
@@ -45,7 +44,7 @@ describe('recovery of a rebuild whose process died', () => {
   });
 
   const harness = rebuildHarness(() => env);
-  const { ch, db, tables, liveContent } = harness;
+  const { ch, db, layout, tables, liveContent } = harness;
   const pg = () => env.resources.pg;
   async function campaign(detectId: number, count = 8): Promise<{ scope: CampaignScope; states: FitnessResultState[] }> {
     const scope = await harness.campaign(detectId, count);
@@ -79,7 +78,7 @@ describe('recovery of a rebuild whose process died', () => {
     const started = await startRebuild(pg(), { ...row, shadowTable: `${LIVE}__pending` }, now(), d.staleAfterMs);
     const shadow = `${LIVE}__rebuild_${started.id}`;
     await updateRebuild(pg(), started.id, { shadow_table: shadow, phase: 'SHADOW' }, now());
-    await createShadow(ch(), SINGLE_SERVER, db(), LIVE, shadow);
+    await createShadow(ch(), layout(), db(), LIVE, shadow);
     await recordShadowUuid(d, started.id, shadow);
     await updateRebuild(pg(), started.id, { phase: 'COPY' }, now());
     await copyOutsideScope(ch(), db(), LIVE, shadow, m, scope);
@@ -94,7 +93,7 @@ describe('recovery of a rebuild whose process died', () => {
     await duringRebuild?.();
     if (upTo === 'SWAP') {
       await updateRebuild(pg(), started.id, { phase: 'SWAP' }, now());
-      await swapTables(ch(), SINGLE_SERVER, db(), LIVE, shadow, `${LIVE}__retired_${started.id}`);
+      await swapTables(ch(), layout(), db(), LIVE, shadow, `${LIVE}__retired_${started.id}`);
     }
     await pg()('projection_rebuilds')
       .where({ id: started.id })
