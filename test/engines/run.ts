@@ -42,6 +42,7 @@ const NOT_ENGINE_SUITES = [
   'test/e2e/tracing.e2e.spec.ts',
   'test/e2e/roleDrain.e2e.spec.ts',
   'test/e2e/gatewaySignals.e2e.spec.ts',
+  'test/e2e/reconcilerSignals.e2e.spec.ts',
   'test/e2e/parkedAtLimit.e2e.spec.ts',
   'test/e2e/console.e2e.spec.ts',
   'test/ops/alerts.int.spec.ts',
