@@ -27,7 +27,7 @@ export const ENGINES_ENV = {
  * Suites that touch neither ClickHouse nor Kafka (or only through the product's generic client paths
  * proven by the others); the fault suites (they stop a ClickHouse server and run role processes on
  * their own engines); `npm start -- --clickhouse embedded`, which runs on the embedded ClickHouse in the
- * plain jest run already; the tracing and role-drain e2e suites (roles in separate processes, which the
+ * plain jest run already; the tracing, role-drain, gateway-signal and parked-at-limit e2e suites (roles in separate processes, which the
  * embedded engine refuses by design: one process per data directory); the console's browser test (what it proves is the page); promtool;
  * the secure-transport suites (they start private TLS engines of their own, whatever this run pins);
  * the local ClickHouse cluster's suite (its own 18.16 servers and ZooKeeper, whatever this run pins);
@@ -42,6 +42,9 @@ const NOT_ENGINE_SUITES = [
   'test/e2e/embeddedStart.e2e.spec.ts',
   'test/e2e/tracing.e2e.spec.ts',
   'test/e2e/roleDrain.e2e.spec.ts',
+  'test/e2e/gatewaySignals.e2e.spec.ts',
+  'test/e2e/reconcilerSignals.e2e.spec.ts',
+  'test/e2e/parkedAtLimit.e2e.spec.ts',
   'test/e2e/console.e2e.spec.ts',
   'test/ops/alerts.int.spec.ts',
   'src/devstack/stack.int.spec.ts',

@@ -4,7 +4,8 @@
 // completed scopes at CONTENT level, re-verify unchanged scopes in rotation (oldest verification
 // first, within a row budget), and refresh the ledger gauges. On start and every tick (no lease),
 // rebuilds whose process died are finished (rebuild/recoverRebuilds.ts). stop() ends the sleep at
-// once and waits for the current pass (the service's own stop() drains what the pass started).
+// once, waits for the current pass (the service's own stop() drains what the pass started), then gives
+// the lease back so another reconciler takes the schedule over on its next tick, not at expiry.
 import type { Knex } from 'knex';
 import type { MysqlShards } from '../../infra/mysql/fromMysql';
 import type { Clock } from '../../shared/clock';
@@ -12,6 +13,7 @@ import { sleep, type Stoppable } from '../../shared/lifecycle';
 import type { Logger } from '../../shared/logger';
 import { summarizeError } from '../../shared/redact';
 import { acquireLease } from '../ledger/sql/acquireLease';
+import { releaseLease } from '../ledger/sql/releaseLease';
 import { scopeKey } from '../scope';
 import type { ReconciliationService } from '../service';
 import { completedScopes, type ScheduleWindow } from './completedScopes';
@@ -131,6 +133,10 @@ export function startScheduledReconciler(d: ScheduledReconcilerDeps): Stoppable 
       // The service is not ours to stop: it is the process's, shared with the gateway.
       abort.abort();
       await loop;
+      // Only after the pass: while it runs the lease is ours. Best effort: an expired lease frees itself.
+      await releaseLease(d.pg, SCHEDULER_LEASE, d.instanceId).catch((err) =>
+        d.logger.warn({ error: summarizeError(err) }, 'releasing the reconciliation lease failed'),
+      );
     },
   };
 }
