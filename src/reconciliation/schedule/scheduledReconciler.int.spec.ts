@@ -63,7 +63,7 @@ describe('scheduled reconciliation', () => {
         { mysql: env.resources.mysql, pg: env.resources.pg, ledger: env.resources.pg },
         { ...window, nowMs: Date.now() },
       )
-    ).due.map((c) => `fitness:detect=${(c.scope as { detectId: number }).detectId}`);
+    ).due.map((c) => scopeKey(c.scope));
 
   it('reconciles a completed campaign once and skips one still changing', async () => {
     expect(await scheduledPass(deps('reconciler-a'))).toEqual(['fitness:detect=30001']);
