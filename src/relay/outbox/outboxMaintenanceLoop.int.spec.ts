@@ -3,9 +3,12 @@
 // by batch (each DELETE statement's rows, recorded by a trigger with the statement's start time), the
 // gauges follow the table, a pass that fails in the engine is logged and the loop goes on, and stop()
 // waits for the batch in flight (held by a row lock) and ends both timers.
+import { appendFileSync } from 'node:fs';
+import type { Knex } from 'knex';
 import { createLogger } from '../../shared/logger';
 import { waitFor } from '../../shared/lifecycle';
 import { seedOutbox } from '../../../test/support/outboxSeed';
+import { captureFile } from '../../../test/support/logCapture';
 import { useRelayHarness } from '../../../test/support/relayHarness';
 import { startOutboxMaintenance } from './maintenance';
 import type { Stoppable } from '../../shared/lifecycle';
@@ -15,10 +18,24 @@ jest.setTimeout(120000);
 describe('the outbox maintenance loop on its own schedule (MariaDB)', () => {
   const h = useRelayHarness();
   let loop: Stoppable | undefined;
+  let lock: Knex.Transaction | undefined;
   const warnings: string[] = [];
-  const logger = createLogger('warn', {}, { write: (line: string) => void warnings.push(String(JSON.parse(line).msg)) });
+  // The loop's warnings are read by the test and, in a capturing run, also go where the leak check reads.
+  const capture = captureFile('maintenance');
+  const logger = createLogger(
+    'warn',
+    {},
+    {
+      write(line: string) {
+        warnings.push(String(JSON.parse(line).msg));
+        if (capture) appendFileSync(capture, line);
+      },
+    },
+  );
 
   afterAll(async () => {
+    // A failed run must not leave the row lock (and the cleanup waiting on it) behind.
+    await lock?.rollback();
     await loop?.stop();
   });
 
@@ -87,7 +104,7 @@ describe('the outbox maintenance loop on its own schedule (MariaDB)', () => {
 
     // stop() while a batch waits on a row lock: it resolves only after that batch ran, and no batch follows.
     const held = await seed(3);
-    const trx = await db().transaction();
+    const trx = (lock = await db().transaction());
     await trx('outbox_events').where('id', held[0]).forUpdate().select('id');
     await waitFor(
       async () =>
