@@ -16,9 +16,16 @@ import type { Stoppable } from '../../shared/lifecycle';
 jest.setTimeout(120000);
 
 describe('the outbox maintenance loop on its own schedule (MariaDB)', () => {
-  const h = useRelayHarness();
   let loop: Stoppable | undefined;
   let lock: Knex.Transaction | undefined;
+  // Declared before the harness's: jest runs them in this order, and dropping the test databases would
+  // wait for a row lock a failed run left behind.
+  afterAll(async () => {
+    // A failed run must not leave the row lock (and the cleanup waiting on it) behind.
+    await lock?.rollback();
+    await loop?.stop();
+  });
+  const h = useRelayHarness();
   const warnings: string[] = [];
   // The loop's warnings are read by the test and, in a capturing run, also go where the leak check reads.
   const capture = captureFile('maintenance');
@@ -32,12 +39,6 @@ describe('the outbox maintenance loop on its own schedule (MariaDB)', () => {
       },
     },
   );
-
-  afterAll(async () => {
-    // A failed run must not leave the row lock (and the cleanup waiting on it) behind.
-    await lock?.rollback();
-    await loop?.stop();
-  });
 
   const db = () => h.mysql.db;
   const statusOf = async () => (await db()('outbox_events').orderBy('id').select('id', 'status')) as { id: number; status: string }[];
