@@ -49,15 +49,47 @@ describe('decideRepair', () => {
 
 describe('tokenBucket', () => {
   it('lets a burst through at once and spaces the rest at the configured rate', async () => {
+    // The limiter's sleeps advance the clock it reads: the time it lets pass is counted, not measured.
     const clock = fixedClock('2026-03-01T00:00:00Z');
-    const limiter = tokenBucket({ perSecond: 10, burst: 10, clock });
+    const start = clock.now().getTime();
+    const waits: number[] = [];
+    const limiter = tokenBucket({
+      perSecond: 10,
+      burst: 10,
+      clock,
+      wait: async (ms) => {
+        waits.push(ms);
+        clock.advance(ms);
+      },
+    });
+    const elapsed = () => clock.now().getTime() - start;
     await limiter.acquire(10);
-    let granted = false;
-    const next = limiter.acquire(5).then(() => (granted = true));
-    await new Promise((r) => setImmediate(r));
-    expect(granted).toBe(false);
-    clock.advance(500);
-    await next;
-    expect(granted).toBe(true);
+    expect(waits).toEqual([]); // the burst goes through at once
+    await limiter.acquire(5);
+    expect(elapsed()).toBe(500); // 5 more at 10/s: half a second
+    // 100 units in slices of the burst: 10 s of the clock, never less.
+    for (let i = 0; i < 10; i++) await limiter.acquire(10);
+    expect(elapsed()).toBe(10_500);
+    expect(waits.every((ms) => ms > 0)).toBe(true);
+  });
+
+  it('admits no more than the rate over any stretch of time, whoever asks', async () => {
+    const clock = fixedClock('2026-03-01T00:00:00Z');
+    const granted: number[] = [];
+    const limiter = tokenBucket({ perSecond: 4, burst: 2, clock, wait: async (ms) => clock.advance(ms) });
+    // Three callers at once, 20 units in all: first come, first served, 2 at once and then 4 a second.
+    await Promise.all(
+      [8, 7, 5].map(async (n) => {
+        for (let i = 0; i < n; i++) {
+          await limiter.acquire(1);
+          granted.push(clock.now().getTime());
+        }
+      }),
+    );
+    const t0 = granted[0]!;
+    expect(granted).toHaveLength(20);
+    // The k-th unit (from 0) is granted no earlier than (k - burst + 1) / rate seconds after the first.
+    granted.forEach((t, k) => expect(t - t0).toBeGreaterThanOrEqual(Math.max(0, ((k - 1) / 4) * 1000)));
+    expect(granted[19]! - t0).toBe(4500);
   });
 });
