@@ -54,6 +54,11 @@ const NOT_ENGINE_SUITES = [
   'src/publication/outbox/outboxDueAt.int.spec.ts',
   'test/e2e/rollingUpgrade.e2e.spec.ts',
   'test/container/',
+  'src/relay/retention/retentionLoop.int.spec.ts',
+  'src/relay/outbox/outboxMaintenanceLoop.int.spec.ts',
+  'src/reconciliation/schedule/ledgerPruningLoop.int.spec.ts',
+  'src/reconciliation/ledger/leases.int.spec.ts',
+  'test/e2e/jwks.e2e.spec.ts',
 ];
 
 async function versions(s: Settings): Promise<string[]> {
