@@ -71,10 +71,9 @@ describe(`fault suite (${profile.name} profile)`, () => {
    *
    * The gateway's event loop while Kafka comes back is held against the same gateway's figure under
    * steady traffic watched right before the outage (faultCycle.ts, profile.lagBaselineMs). A fixed 100 ms
-   * was a statement about the machine, not the code: on a 2-core machine carrying a broker, ClickHouse,
-   * two databases, four role processes and the workload, the steady p99 alone was 270-729 ms in
-   * recorded runs, while the gateway's own CPU share during recovery stayed that of steady traffic
-   * (docs/faults.md). What the defect looked like was the gateway itself stalling while it caught up; so:
+   * alone was a statement about the machine: the steady p99 was 270-729 ms in recorded runs (watched right
+   * after start, warm-up included); watched right before the outage it is the same warm gateway under the
+   * same load (docs/faults.md). What the defect looked like was the gateway itself stalling while it caught up; so:
    * full profile, at most 1.5 times the steady figure (never below 100 ms); reduced profile (a busier
    * machine, shorter windows), 1 s or four times it, whichever is larger.
    */
