@@ -74,3 +74,16 @@ export async function updateSource(r: Resources, states: FitnessResultState[]): 
     await sh.db(RESULTS).where({ data_id: s.dataId }).update(rowOf(s));
   }
 }
+
+/**
+ * Settings for a reconciler schedule a test can watch: a pass every 300 ms, a 4 s rotation period, one
+ * scope per pass (a budget of one row per hour), and short catch-up waits and retries.
+ */
+export const FAST_SCHEDULE_SETTINGS = {
+  reconcileIntervalMs: 300,
+  reconcileRotationPeriodMs: 4000,
+  reconcileRotationRowsPerHour: 1,
+  reconcileCatchUpWaitMs: 500,
+  reconcileRetryBaseMs: 50,
+  reconcileRetryMaxMs: 100,
+} as const;

@@ -5,6 +5,7 @@
 // Two hours carry verifications recorded days ago, in an order other than their keys', the third none:
 // the rotation takes the never verified hour first, then the one verified longest ago, each ends CLEAN
 // with its last_verified_at set, and then moves on to the next, round after round.
+import { FAST_SCHEDULE_SETTINGS } from '../../../test/support/reconciliationSeed';
 import { startTidemark, type Tidemark } from '../../app/start';
 import { waitFor } from '../../shared/lifecycle';
 import { orderPlacedEvent } from '../../domains/orders/events';
@@ -31,14 +32,7 @@ describe('rolling re-verification of order windows', () => {
   const keys = scopes.map(windowKey);
 
   beforeAll(async () => {
-    env = await createTestEnv({
-      reconcileIntervalMs: 300,
-      reconcileRotationPeriodMs: 4000,
-      reconcileRotationRowsPerHour: 1,
-      reconcileCatchUpWaitMs: 500,
-      reconcileRetryBaseMs: 50,
-      reconcileRetryMaxMs: 100,
-    });
+    env = await createTestEnv(FAST_SCHEDULE_SETTINGS);
     let n = 0;
     const order = (at: Date) => {
       n += 1;

@@ -6,7 +6,7 @@
 import { startTidemark, type Tidemark } from '../../app/start';
 import { ident, uint } from '../../infra/clickhouse/literal';
 import { waitFor } from '../../shared/lifecycle';
-import { fitnessStates, seedProjection, seedSource } from '../../../test/support/reconciliationSeed';
+import { fitnessStates, seedProjection, seedSource, FAST_SCHEDULE_SETTINGS } from '../../../test/support/reconciliationSeed';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { eventOfState } from '../../domains/fitness/reconciliation/fitnessSource';
 import { projectionLineOf } from '../rebuild/projectionLines';
@@ -24,14 +24,7 @@ describe('rolling re-verification', () => {
   const b = fitnessStates({ detectId: 31002, count: 6, firstSequence: 50, updatedAt: longAgo, correctEvery: 3 }, 2);
 
   beforeAll(async () => {
-    env = await createTestEnv({
-      reconcileIntervalMs: 300,
-      reconcileRotationPeriodMs: 4000,
-      reconcileRotationRowsPerHour: 1,
-      reconcileCatchUpWaitMs: 500,
-      reconcileRetryBaseMs: 50,
-      reconcileRetryMaxMs: 100,
-    });
+    env = await createTestEnv(FAST_SCHEDULE_SETTINGS);
     await seedSource(env.resources, [...a, ...b]);
     await seedProjection(env.resources, [...a, ...b]);
   });

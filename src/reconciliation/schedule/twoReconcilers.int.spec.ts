@@ -4,7 +4,7 @@
 // process has stopped and its lease has run out, the other takes the schedule over.
 import { startTidemark, type Tidemark } from '../../app/start';
 import { waitFor } from '../../shared/lifecycle';
-import { fitnessStates, seedProjection, seedSource } from '../../../test/support/reconciliationSeed';
+import { fitnessStates, seedProjection, seedSource, FAST_SCHEDULE_SETTINGS } from '../../../test/support/reconciliationSeed';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
 import { SCHEDULER_LEASE } from './scheduledReconciler';
 
@@ -17,14 +17,7 @@ describe('the schedule in two reconciler processes', () => {
   const longAgo = new Date(Date.now() - 10 * 24 * 3600_000);
 
   beforeAll(async () => {
-    env = await createTestEnv({
-      reconcileIntervalMs: 300,
-      reconcileRotationPeriodMs: 4000,
-      reconcileRotationRowsPerHour: 1,
-      reconcileCatchUpWaitMs: 500,
-      reconcileRetryBaseMs: 50,
-      reconcileRetryMaxMs: 100,
-    });
+    env = await createTestEnv(FAST_SCHEDULE_SETTINGS);
     const states = [
       ...fitnessStates({ detectId: 32001, count: 6, firstSequence: 1, updatedAt: longAgo }, 2),
       ...fitnessStates({ detectId: 32002, count: 4, firstSequence: 50, updatedAt: longAgo }, 2),
