@@ -54,3 +54,9 @@ export function captureText(part: string, text: string): void {
   const file = captureFile(part);
   if (file !== undefined) writeFileSync(file, text, { flag: 'a' });
 }
+
+/** A product logger at `level` whose lines' messages are collected in order (what a loop warned, say). */
+export function messageCollectingLogger(level: string): { logger: Logger; messages: string[] } {
+  const messages: string[] = [];
+  return { logger: createLogger(level, {}, { write: (line: string) => void messages.push(String(JSON.parse(line).msg)) }), messages };
+}

@@ -2,7 +2,7 @@
 // on its own schedule (a short interval): the test never calls a pass. Runs older than the retention
 // disappear, a pass that fails in the engine is logged and the next one goes on, and stop() waits for
 // the pass in flight (held by a table lock) to finish before it resolves.
-import { createLogger } from '../../shared/logger';
+import { messageCollectingLogger } from '../../../test/support/logCapture';
 import { systemClock } from '../../shared/clock';
 import { waitFor, type Stoppable } from '../../shared/lifecycle';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
@@ -15,8 +15,7 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 3600_000);
 describe('the ledger pruning loop on its own schedule (PostgreSQL)', () => {
   let env: TestEnv;
   let loop: Stoppable | undefined;
-  const warnings: string[] = [];
-  const logger = createLogger('warn', {}, { write: (line: string) => void warnings.push(String(JSON.parse(line).msg)) });
+  const { logger, messages: warnings } = messageCollectingLogger('warn');
 
   beforeAll(async () => {
     env = await createTestEnv();

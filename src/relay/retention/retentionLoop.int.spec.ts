@@ -2,7 +2,7 @@
 // schedule: the test never calls a batch function. Expired rows disappear batch by batch (seen from the
 // table between the batches), a pass that fails in the engine is logged and the loop goes on with the
 // next one, and stop() waits for the batch in flight and ends the loop.
-import { createLogger } from '../../shared/logger';
+import { messageCollectingLogger } from '../../../test/support/logCapture';
 import { waitFor } from '../../shared/lifecycle';
 import { deletePublishedBatch } from '../../publication/kafkaFirst/sql/deletePublished';
 import { createTestEnv, type TestEnv } from '../../../test/support/testEnv';
@@ -38,8 +38,7 @@ function publishedRow(name: string, ageHours: number) {
 describe('the retention loop on its own schedule (PostgreSQL)', () => {
   let env: TestEnv;
   let loop: Stoppable | undefined;
-  const warnings: string[] = [];
-  const logger = createLogger('warn', {}, { write: (line: string) => void warnings.push(String(JSON.parse(line).msg)) });
+  const { logger, messages: warnings } = messageCollectingLogger('warn');
 
   beforeAll(async () => {
     env = await createTestEnv();
